@@ -1,0 +1,166 @@
+"""What every check shares: its context, its verdict, and the example search.
+
+A check is a function `CheckContext -> Verdict`. It asks the worker for
+measurements through `ctx.session`, compares them with the reference in this
+process, and returns a verdict whose message is already in the reader's
+language. The judge turns verdicts into frozen `CheckResult`s with points.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+import jax
+from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
+from hypothesis.errors import Flaky
+
+from ..compare import Difference, as_plain
+from ..explain import describe_difference, explain_error
+from ..format import format_call, format_value
+from ..i18n import t
+from ..results import Status
+from ..spec import Call, Exercise
+from ..worker.session import ErrorReport, SubmissionSession
+
+__all__ = [
+    "CheckContext",
+    "Counterexample",
+    "GRADING_SETTINGS",
+    "Verdict",
+    "draw_examples",
+    "search_counterexample",
+    "stable_seed",
+]
+
+# Every field is spelled out so that no test profile or user profile loaded
+# elsewhere can change how a submission is graded.
+GRADING_SETTINGS = settings(
+    database=None,
+    deadline=None,
+    derandomize=False,
+    print_blob=False,
+    report_multiple_bugs=False,
+    suppress_health_check=list(HealthCheck),
+    verbosity=Verbosity.quiet,
+    phases=(Phase.explicit, Phase.generate, Phase.shrink),
+    max_examples=25,
+    stateful_step_count=10,
+)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    status: Status
+    message: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+    timings: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def passed(cls, message: str, **details: Any) -> Verdict:
+        return cls(Status.PASSED, message, details)
+
+    @classmethod
+    def failed(cls, message: str, **details: Any) -> Verdict:
+        return cls(Status.FAILED, message, details)
+
+    @classmethod
+    def error(cls, message: str, **details: Any) -> Verdict:
+        return cls(Status.ERROR, message, details)
+
+
+@dataclass
+class CheckContext:
+    exercise: Exercise
+    session: SubmissionSession
+    lang: str
+    deadline: float
+    call_seconds: float = 30.0
+    flags: list[str] = field(default_factory=list)
+
+    # ------------------------------------------------------------ language
+    def text(self, key: str, **params: Any) -> str:
+        return t(key, self.lang, **params)
+
+    # --------------------------------------------------------------- limits
+    def timeout(self) -> float:
+        """Seconds one worker request may take: the per-call cap, within the exercise's budget."""
+        return max(1.0, min(self.call_seconds, self.deadline - time.monotonic()))
+
+    # ------------------------------------------------------------ reference
+    def expected(self, call: Call) -> Any:
+        # References run on the CPU: exact float32 semantics whatever accelerator the machine has.
+        with jax.default_device(jax.devices("cpu")[0]):
+            return as_plain(self.exercise.reference(*call.args, **call.kwargs))
+
+    # ------------------------------------------------------------- wording
+    def describe_call(self, call: Call) -> str:
+        return format_call(self.exercise.parameters, call)
+
+    def explain(self, error: ErrorReport) -> str:
+        return explain_error(error, self.lang)
+
+    def describe_difference(self, difference: Difference, expected: Any, actual: Any) -> str:
+        return describe_difference(difference, self.lang, format_value(expected), format_value(actual))
+
+    def option(self, check: str) -> Any:
+        return self.exercise.options[check]
+
+
+class Counterexample(Exception):
+    """Raised inside a property to report a failing call; hypothesis shrinks it."""
+
+    def __init__(self, call: Call, explanation: str) -> None:
+        super().__init__(explanation)
+        self.call = call
+        self.explanation = explanation
+
+
+def stable_seed(*parts: str) -> int:
+    digest = hashlib.sha256("\x00".join(parts).encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+@dataclass(frozen=True)
+class SearchOutcome:
+    counterexample: Counterexample | None
+    examples: int
+    flaky: bool = False
+
+
+def search_counterexample(ctx: CheckContext, check: str, body: Callable[[Call], None],
+                          max_examples: int) -> SearchOutcome:
+    """Run `body` on generated calls; return hypothesis's shrunk failing call, if any."""
+    calls = [0]
+
+    def property_(call: Call) -> None:
+        calls[0] += 1
+        body(call)
+
+    test = seed(stable_seed(ctx.exercise.name, check))(
+        settings(GRADING_SETTINGS, max_examples=max_examples)(given(ctx.exercise.inputs)(property_))
+    )
+    try:
+        test()
+    except Counterexample as found:
+        return SearchOutcome(found, calls[0])
+    except Flaky as flaky:
+        first = next((e for e in getattr(flaky, "exceptions", ()) if isinstance(e, Counterexample)), None)
+        return SearchOutcome(first, calls[0], flaky=True)
+    return SearchOutcome(None, calls[0])
+
+
+def draw_examples(exercise: Exercise, count: int, purpose: str) -> list[Call]:
+    """A deterministic list of generated calls (no shrinking, no failure)."""
+    drawn: list[Call] = []
+
+    def collect(call: Call) -> None:
+        drawn.append(call)
+
+    test = seed(stable_seed(exercise.name, purpose))(
+        settings(GRADING_SETTINGS, max_examples=count, phases=(Phase.generate,))(given(exercise.inputs)(collect))
+    )
+    test()
+    return drawn

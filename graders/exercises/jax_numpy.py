@@ -1,0 +1,96 @@
+"""Assignment `jax-numpy`: JAX as accelerated NumPy."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from solutions import jax_numpy as reference
+
+from ..registry import register_assignment
+from ..spec import Assignment, Call, Exercise
+from ..strategies import float32_arrays, float32s, int32_arrays, shapes
+
+
+@st.composite
+def _pure_update_calls(draw: st.DrawFn) -> Call:
+    shape = draw(shapes((5,), (3, 4)))
+    x = draw(float32_arrays(shape))
+    i = draw(st.integers(-shape[0], shape[0] - 1))
+    return Call((x, i, draw(float32s())))
+
+
+@st.composite
+def _scatter_add_calls(draw: st.DrawFn) -> Call:
+    n, m = draw(shapes((6, 4), (6, 8), (1, 3)))
+    return Call((draw(float32_arrays((n,))), draw(int32_arrays((m,), 0, n - 1)), draw(float32_arrays((m,)))))
+
+
+@st.composite
+def _regression_data(draw: st.DrawFn) -> tuple:
+    (n,) = draw(shapes((4,), (16,)))
+    return draw(float32_arrays((2,), -3, 3)), draw(float32_arrays((n,), -3, 3)), draw(float32_arrays((n,), -3, 3))
+
+
+@st.composite
+def _update_calls(draw: st.DrawFn) -> Call:
+    args = draw(_regression_data())
+    if draw(st.booleans()):
+        return Call(args, {"lr": draw(float32s(0.001, 0.5))})
+    return Call(args)
+
+
+PURE_UPDATE = Exercise(
+    name="pure_update",
+    parameters=("x", "i", "value"),
+    reference=reference.pure_update,
+    inputs=_pure_update_calls(),
+    points={"correctness": 3, "jit": 1, "no_mutation": 1, "no_globals": 1},
+    summary={
+        "en": "a copy of x with x[i] (an element or a row) set to value, x untouched; i may be traced",
+        "ko": "x[i](원소 또는 행)를 value로 바꾼 x의 사본을 반환하고 x는 그대로 둠; i는 추적 값일 수 있음",
+    },
+)
+
+SCATTER_ADD = Exercise(
+    name="scatter_add",
+    parameters=("x", "indices", "updates"),
+    reference=reference.scatter_add,
+    inputs=_scatter_add_calls(),
+    points={"correctness": 3, "jit": 1, "no_mutation": 1, "no_globals": 1},
+    summary={
+        "en": "x with updates added at indices; repeated indices accumulate",
+        "ko": "indices 위치에 updates를 더한 x를 반환; 중복 인덱스는 누적됨",
+    },
+)
+
+LOSS_AND_GRAD = Exercise(
+    name="loss_and_grad",
+    parameters=("theta", "x", "y"),
+    reference=reference.loss_and_grad,
+    inputs=st.builds(Call, _regression_data()),
+    points={"correctness": 3, "jit": 1, "no_recompilation": 1, "no_globals": 1},
+    summary={
+        "en": "(loss, grad) of mean((w*x + b - y)**2) with respect to theta = [w, b]",
+        "ko": "theta = [w, b]에 대한 mean((w*x + b - y)**2)의 (손실, 기울기)",
+    },
+)
+
+UPDATE = Exercise(
+    name="update",
+    parameters=("theta", "x", "y", "lr"),
+    reference=reference.update,
+    inputs=_update_calls(),
+    points={"correctness": 3, "jit": 1, "no_globals": 1},
+    summary={
+        "en": "one gradient-descent step: theta - lr * grad (lr defaults to 0.1)",
+        "ko": "경사 하강법 한 단계: theta - lr * grad (lr 기본값 0.1)",
+    },
+)
+
+register_assignment(
+    Assignment(
+        name="jax-numpy",
+        title={"en": "JAX as accelerated NumPy", "ko": "가속된 NumPy로서의 JAX"},
+        exercises=(PURE_UPDATE, SCATTER_ADD, LOSS_AND_GRAD, UPDATE),
+    )
+)

@@ -1,0 +1,111 @@
+"""Assignment `jit`: compiling with jit, static shapes and static arguments."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import assume
+from hypothesis import strategies as st
+
+from solutions import jit as reference
+
+from ..registry import register_assignment
+from ..spec import Assignment, Call, Exercise, SpeedupSpec
+from ..strategies import float32_arrays, shapes
+
+_NORM_BASELINE = '''
+def eager_norm(X):
+    return (X - X.mean(0)) / X.std(0)
+'''
+
+
+@st.composite
+def _norm_calls(draw: st.DrawFn) -> Call:
+    n, d = draw(shapes((8, 3), (32, 5)))
+    noise = draw(float32_arrays((n, d), -5, 5))
+    # A ramp down the rows keeps every column far from constant, so std(0) is well away from 0.
+    ramp = np.linspace(-4.0, 4.0, n, dtype=np.float32)[:, None]
+    X = (noise + ramp).astype(np.float32)
+    assume(float(X.std(0).min()) > 0.5)
+    return Call((X,))
+
+
+def _speedup_input(n: int, d: int) -> Call:
+    rng = np.random.default_rng(20261122)
+    return Call((rng.standard_normal((n, d)).astype(np.float32),))
+
+
+@st.composite
+def _any_shape_calls(draw: st.DrawFn, options: tuple[tuple[int, ...], ...]) -> Call:
+    return Call((draw(float32_arrays(draw(shapes(*options)))),))
+
+
+@st.composite
+def _maybe_negate_calls(draw: st.DrawFn) -> Call:
+    return Call((draw(float32_arrays(draw(shapes((4,), (2, 3))))), draw(st.booleans())))
+
+
+NORM = Exercise(
+    name="norm",
+    parameters=("X",),
+    reference=reference.norm,
+    inputs=_norm_calls(),
+    points={"correctness": 3, "jit": 1, "jit_compiled": 1, "no_recompilation": 1, "no_globals": 1,
+            "jit_speedup": 2},
+    options={
+        "jit_speedup": SpeedupSpec(
+            baseline_source=_NORM_BASELINE,
+            baseline_name="eager_norm",
+            inputs={"cpu": lambda: _speedup_input(16, 4), "accelerator": lambda: _speedup_input(8192, 1024)},
+            threshold=2.5,
+        )
+    },
+    summary={
+        "en": "column-standardise X: (X - X.mean(0)) / X.std(0), jit-compiled as submitted",
+        "ko": "X의 열 표준화: (X - X.mean(0)) / X.std(0), 제출 시 jit으로 컴파일되어 있어야 함",
+    },
+)
+
+NEGATIVES = Exercise(
+    name="negatives",
+    parameters=("x",),
+    reference=reference.negatives,
+    inputs=_any_shape_calls(((5,), (2, 3), (2, 2, 2))),
+    points={"correctness": 2, "jit": 2, "no_recompilation": 1},
+    summary={
+        "en": "x's negative entries, zeros elsewhere, same shape as x (jit-safe x[x < 0])",
+        "ko": "x의 음수 원소는 그대로, 나머지는 0인 x와 같은 shape의 배열(jit에서 안전한 x[x < 0])",
+    },
+)
+
+FLATTEN = Exercise(
+    name="flatten",
+    parameters=("x",),
+    reference=reference.flatten,
+    inputs=_any_shape_calls(((4,), (2, 3), (2, 3, 2))),
+    points={"correctness": 2, "jit": 2},
+    summary={
+        "en": "x as a 1-D array of x.size elements, working inside jax.jit",
+        "ko": "x를 x.size개 원소의 1차원 배열로 반환, jax.jit 안에서도 동작",
+    },
+)
+
+MAYBE_NEGATE = Exercise(
+    name="maybe_negate",
+    parameters=("x", "neg"),
+    reference=reference.maybe_negate,
+    inputs=_maybe_negate_calls(),
+    static_argnames=("neg",),
+    points={"correctness": 2, "jit_compiled": 1, "jit": 1, "no_recompilation": 1},
+    summary={
+        "en": "-x if the Python bool neg else x, as a jit-compiled function (neg static)",
+        "ko": "Python bool인 neg가 참이면 -x, 아니면 x; jit으로 컴파일된 함수(neg는 정적 인자)",
+    },
+)
+
+register_assignment(
+    Assignment(
+        name="jit",
+        title={"en": "Thinking in JAX: jit, tracing and static values", "ko": "JAX답게 생각하기: jit, 추적, 정적 값"},
+        exercises=(NORM, NEGATIVES, FLATTEN, MAYBE_NEGATE),
+    )
+)

@@ -1,0 +1,61 @@
+"""Turn a worker's error report or an output difference into a teaching message."""
+
+from __future__ import annotations
+
+from .compare import Difference
+from .i18n import t
+from .worker.session import ErrorReport
+
+__all__ = ["describe_difference", "explain_error", "hint_key"]
+
+# Most specific first: TracerBoolConversionError is also a ConcretizationTypeError.
+_HINTS_BY_TYPE: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("NotImplementedError",), "hint.not_implemented"),
+    (("TracerBoolConversionError",), "hint.tracer_bool"),
+    (("TracerIntegerConversionError",), "hint.tracer_integer"),
+    (("TracerArrayConversionError",), "hint.tracer_array"),
+    (("NonConcreteBooleanIndexError",), "hint.boolean_index"),
+    (("UnexpectedTracerError",), "hint.tracer_leak"),
+    (("ConcretizationTypeError",), "hint.concretization"),
+    (("KeyboardInterrupt", "SystemExit", "GeneratorExit"), "hint.base_exception"),
+)
+_IMMUTABLE_MARKERS = ("immutable", "does not support item assignment")
+_CONCRETE_SHAPE_MARKERS = ("Shapes must be 1D sequences of concrete values",)
+_JAX_MESSAGE_LINES = 6
+
+
+def hint_key(error: ErrorReport) -> str | None:
+    for names, key in _HINTS_BY_TYPE:
+        if error.is_a(*names):
+            return key
+    if error.is_a("TypeError") and any(marker in error.message for marker in _IMMUTABLE_MARKERS):
+        return "hint.immutable"
+    if any(marker in error.message for marker in _CONCRETE_SHAPE_MARKERS):
+        return "hint.concretization"
+    return None
+
+
+def explain_error(error: ErrorReport, lang: str) -> str:
+    """'raised X at cell 3, line 4 (`code`). JAX says: ... <hint>'"""
+    lines = [line for line in error.message.strip().splitlines() if line.strip()]
+    message = " ".join(lines[:_JAX_MESSAGE_LINES]) or "-"
+    if error.filename:
+        where = t("where.line", lang, filename=error.filename, line=error.line, source=error.source)
+        text = t("error.raised", lang, type=error.type, where=where, message=message)
+    else:
+        text = t("error.raised_nowhere", lang, type=error.type, message=message)
+    key = hint_key(error)
+    return f"{text} {t(key, lang)}" if key else text
+
+
+def describe_difference(difference: Difference, lang: str, expected_text: str, actual_text: str) -> str:
+    path = f"output{difference.path}"
+    if difference.kind == "value" and not difference.index:
+        text = t("difference.value_scalar", lang, path=path, expected=difference.expected, actual=difference.actual)
+    elif difference.kind == "value":
+        text = t("difference.value", lang, path=path, index=difference.index, expected=difference.expected,
+                 actual=difference.actual, count=difference.count, total=difference.total)
+    else:
+        text = t(f"difference.{difference.kind}", lang, path=path, expected=difference.expected,
+                 actual=difference.actual)
+    return text + t("difference.full", lang, expected=expected_text, actual=actual_text)

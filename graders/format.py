@@ -1,0 +1,51 @@
+"""Short, deterministic renderings of values for student-facing messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .spec import Call
+
+__all__ = ["format_call", "format_value"]
+
+_MAX_CHARS = 600
+
+
+def format_value(value: Any) -> str:
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, (int, float)):
+        return _number(value)
+    if isinstance(value, (np.ndarray, np.generic)):
+        array = np.asarray(value)
+        if array.ndim == 0:
+            return _number(array[()].item())
+        body = np.array2string(array, precision=5, separator=", ", threshold=40, edgeitems=3,
+                               max_line_width=100, floatmode="maxprec")
+        return _clip(f"array({body}, dtype={array.dtype.name})")
+    if isinstance(value, tuple):
+        inner = ", ".join(format_value(item) for item in value)
+        return _clip(f"({inner},)" if len(value) == 1 else f"({inner})")
+    if isinstance(value, list):
+        return _clip("[" + ", ".join(format_value(item) for item in value) + "]")
+    if isinstance(value, dict):
+        return _clip("{" + ", ".join(f"{key!r}: {format_value(item)}" for key, item in value.items()) + "}")
+    return _clip(repr(value))
+
+
+def _number(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.7g}" if np.isfinite(value) else repr(value)
+    return repr(value)
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= _MAX_CHARS else text[: _MAX_CHARS - 5] + " ...]"
+
+
+def format_call(parameters: tuple[str, ...], call: Call) -> str:
+    named = [f"{name}={format_value(value)}" for name, value in zip(parameters, call.args)]
+    named += [f"{name}={format_value(value)}" for name, value in call.kwargs.items()]
+    return ", ".join(named)

@@ -1,0 +1,210 @@
+"""The trusted judge: grade one submission against one assignment.
+
+The judge owns the reference solutions, the generated inputs, every
+comparison and the score. Student code exists only in the worker process the
+session talks to; from there only plain data comes back.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .checks.base import CheckContext, Verdict, draw_examples
+from .format import format_call
+from .i18n import DEFAULT_LANGUAGE, LANGUAGES, t
+from .registry import get_assignment, get_check
+from .results import CheckResult, ExerciseResult, Status, SubmissionResult
+from .spec import Assignment, Exercise
+from .submission import Submission, read_submission
+from .worker.client import WorkerLimits, WorkerLost
+from .worker.session import CellOutcome, SubmissionSession
+
+__all__ = ["GradingOptions", "grade_path", "grade_submission"]
+
+
+@dataclass(frozen=True)
+class GradingOptions:
+    lang: str = DEFAULT_LANGUAGE
+    exercise_seconds: float = 120.0
+    submission_seconds: float = 900.0
+    call_seconds: float = 30.0
+    limits: WorkerLimits = field(default_factory=WorkerLimits)
+
+    def __post_init__(self) -> None:
+        if self.lang not in LANGUAGES:
+            raise ValueError(f"lang={self.lang!r} is not supported; use one of {', '.join(LANGUAGES)}")
+        for name in ("exercise_seconds", "submission_seconds", "call_seconds"):
+            if getattr(self, name) <= 0:
+                raise ValueError(f"{name}={getattr(self, name)!r} must be a positive number of seconds")
+
+
+def grade_path(path: str | Path, assignment: str, options: GradingOptions | None = None) -> SubmissionResult:
+    """Read and grade one file. Raises SubmissionError or UnknownAssignment for bad input."""
+    spec = get_assignment(assignment)
+    return grade_submission(read_submission(path), spec, options or GradingOptions())
+
+
+def grade_submission(submission: Submission, assignment: Assignment,
+                     options: GradingOptions | None = None) -> SubmissionResult:
+    options = options or GradingOptions()
+    started = time.monotonic()
+    deadline = started + options.submission_seconds
+    session = SubmissionSession(submission, options.limits)
+    flags: list[str] = []
+    exercises: list[ExerciseResult] = []
+    startup_failure: WorkerLost | None = None
+    try:
+        try:
+            session.start()
+        except WorkerLost as lost:
+            startup_failure = lost
+        flags.extend(_cell_flags(session, options.lang))
+        for exercise in assignment.exercises:
+            if startup_failure is not None:
+                exercises.append(_uniform(exercise, Status.FAILED, _lost_message(startup_failure, None, None, options)))
+            elif time.monotonic() >= deadline:
+                message = t("exercise.time_limit", options.lang, seconds=f"{options.submission_seconds:g}")
+                exercises.append(_uniform(exercise, Status.SKIPPED, message))
+            else:
+                try:
+                    session.ensure_running()
+                except WorkerLost as lost:
+                    startup_failure = lost
+                    exercises.append(_uniform(exercise, Status.FAILED, _lost_message(lost, None, None, options)))
+                    continue
+                exercises.append(_grade_exercise(exercise, session, options, deadline, flags))
+    finally:
+        session.close()
+    if session.starts > 1:
+        flags.append(t("flag.worker_restarted", options.lang, count=session.starts - 1))
+    info = session.info
+    environment = {"python": info.python, "jax": info.jax, "backend": info.platform, "device": info.device} if info else {}
+    return SubmissionResult(
+        submission=str(submission.path),
+        assignment=assignment.name,
+        exercises=tuple(exercises),
+        flags=tuple(flags),
+        environment=environment,
+        student_output=session.student_output(),
+        seconds=round(time.monotonic() - started, 3),
+    )
+
+
+def _grade_exercise(exercise: Exercise, session: SubmissionSession, options: GradingOptions,
+                    submission_deadline: float, flags: list[str]) -> ExerciseResult:
+    ctx = CheckContext(
+        exercise=exercise,
+        session=session,
+        lang=options.lang,
+        deadline=min(time.monotonic() + options.exercise_seconds, submission_deadline),
+        call_seconds=options.call_seconds,
+        flags=flags,
+    )
+    try:
+        blocked = _unusable_reason(ctx)
+    except WorkerLost as lost:
+        return _uniform(exercise, Status.FAILED, _lost_message(lost, exercise, session, options))
+    if blocked is not None:
+        skipped = t("exercise.skipped_missing", options.lang, name=exercise.name)
+        return _gated(exercise, blocked, skipped)
+
+    results: list[CheckResult] = []
+    lost_during: str | None = None
+    for check_name, points in exercise.points.items():
+        entry = get_check(check_name)
+        failed_requirement = next(
+            (name for name in entry.requires
+             if name in exercise.points and not any(r.name == name and r.passed for r in results)),
+            None,
+        )
+        if lost_during is not None:
+            verdict = Verdict(Status.SKIPPED, t("exercise.skipped_lost", options.lang, check=lost_during))
+        elif failed_requirement is not None:
+            verdict = Verdict(Status.SKIPPED, t("exercise.skipped_requires", options.lang, required=failed_requirement))
+        else:
+            try:
+                verdict = entry.function(ctx)
+            except WorkerLost as lost:
+                verdict = Verdict(Status.FAILED, _lost_message(lost, exercise, session, options))
+                lost_during = check_name
+            except Exception as error:  # noqa: BLE001 - a grader bug must not lose the other results
+                verdict = Verdict(Status.ERROR, t("exercise.internal_error", options.lang, type=type(error).__name__))
+        results.append(_result(check_name, points, verdict))
+    return ExerciseResult(exercise.name, tuple(results))
+
+
+def _unusable_reason(ctx: CheckContext) -> str | None:
+    """Why the function cannot be graded at all (missing, not callable, not implemented), or None."""
+    exercise, session, lang = ctx.exercise, ctx.session, ctx.lang
+    info = session.describe(exercise.name)
+    if not info.defined:
+        message = t("exercise.missing", lang, name=exercise.name)
+        labels = _cell_labels(session.submission)
+        broken = [_cell_problem(cell, labels, lang) for cell in session.cells if cell.status != "ok"]
+        if broken:
+            message += t("exercise.missing_cells", lang, cells="; ".join(broken))
+        return message
+    if not info.callable:
+        return t("exercise.not_callable", lang, name=exercise.name, type=info.type)
+    probe = draw_examples(exercise, 1, "probe")[0]
+    outcome = session.call(exercise.name, probe, array_kind="jax", timeout=ctx.timeout())
+    if outcome.error is not None and outcome.error.is_a("NotImplementedError"):
+        return t("exercise.not_implemented", lang, name=exercise.name)
+    return None
+
+
+def _result(name: str, points: float, verdict: Verdict) -> CheckResult:
+    awarded = float(points) if verdict.status is Status.PASSED else 0.0
+    return CheckResult(name, verdict.status, verdict.message, awarded, float(points),
+                       dict(verdict.details), dict(verdict.timings))
+
+
+def _gated(exercise: Exercise, reason: str, skipped: str) -> ExerciseResult:
+    checks = []
+    for position, (name, points) in enumerate(exercise.points.items()):
+        status, message = (Status.FAILED, reason) if position == 0 else (Status.SKIPPED, skipped)
+        checks.append(CheckResult(name, status, message, 0.0, float(points)))
+    return ExerciseResult(exercise.name, tuple(checks))
+
+
+def _uniform(exercise: Exercise, status: Status, message: str) -> ExerciseResult:
+    return ExerciseResult(
+        exercise.name,
+        tuple(CheckResult(name, status, message, 0.0, float(points)) for name, points in exercise.points.items()),
+    )
+
+
+def _lost_message(lost: WorkerLost, exercise: Exercise | None, session: SubmissionSession | None,
+                  options: GradingOptions) -> str:
+    lang = options.lang
+    call = session.last_call if session is not None else None
+    on_input = ""
+    if call is not None and exercise is not None:
+        on_input = t("lost.on_input", lang, input=format_call(exercise.parameters, call))
+    if lost.reason == "timeout":
+        return t("lost.timeout", lang, seconds=lost.detail.replace(" s", ""), on_input=on_input)
+    if lost.reason == "startup":
+        return t("lost.startup", lang, detail=lost.detail)
+    if lost.reason == "protocol":
+        return t("lost.protocol", lang, detail=lost.detail, on_input=on_input)
+    return t("lost.exited", lang, detail=lost.detail, on_input=on_input)
+
+
+def _cell_labels(submission: Submission) -> dict[int, str]:
+    return {cell.index: cell.filename for cell in submission.cells}
+
+
+def _cell_problem(cell: CellOutcome, labels: dict[int, str], lang: str) -> str:
+    label = labels.get(cell.index, f"cell {cell.index}")
+    first_line = cell.message.splitlines()[0] if cell.message else ""
+    if cell.status == "syntax_error":
+        return t("cell.syntax_error", lang, cell=label, line=cell.line, message=first_line)
+    return t("cell.error", lang, cell=label, line=cell.line, type=cell.type, message=first_line)
+
+
+def _cell_flags(session: SubmissionSession, lang: str) -> list[str]:
+    labels = _cell_labels(session.submission)
+    return [t("flag.cell_failed", lang, detail=_cell_problem(cell, labels, lang))
+            for cell in session.cells if cell.status != "ok"]

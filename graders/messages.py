@@ -1,0 +1,327 @@
+"""The catalog of student-facing messages, each in Korean and English.
+
+Placeholders must be the same in both languages (a test enforces it). Code
+and identifiers stay in backticks so they read the same in either language.
+"""
+
+from __future__ import annotations
+
+__all__ = ["MESSAGES"]
+
+MESSAGES: dict[str, dict[str, str]] = {
+    # ------------------------------------------------------------ exercise
+    "exercise.missing": {
+        "en": "`{name}` is not defined in your submission. Define a function named `{name}` (check the spelling).",
+        "ko": "제출물에 `{name}`이(가) 정의되어 있지 않습니다. 철자를 확인하고 `{name}`이라는 이름의 함수를 정의하세요.",
+    },
+    "exercise.missing_cells": {
+        "en": " These cells failed to run, and may be where it was defined: {cells}.",
+        "ko": " 다음 셀이 실행에 실패했으며, 함수가 그곳에 정의되어 있었을 수 있습니다: {cells}.",
+    },
+    "exercise.not_callable": {
+        "en": "`{name}` is a `{type}`, not a function. Define `{name}` as a function.",
+        "ko": "`{name}`은(는) 함수가 아니라 `{type}`입니다. `{name}`을(를) 함수로 정의하세요.",
+    },
+    "exercise.not_implemented": {
+        "en": "`{name}` still raises NotImplementedError. Replace `raise NotImplementedError()` with your solution.",
+        "ko": "`{name}`이(가) 아직 NotImplementedError를 발생시킵니다. `raise NotImplementedError()`를 여러분의 풀이로 바꾸세요.",
+    },
+    "exercise.skipped_missing": {
+        "en": "Skipped: `{name}` is missing or not implemented.",
+        "ko": "건너뜀: `{name}`이(가) 없거나 아직 구현되지 않았습니다.",
+    },
+    "exercise.skipped_lost": {
+        "en": "Not run: your code stopped the grader's worker during the `{check}` check.",
+        "ko": "실행하지 않음: `{check}` 검사 중에 여러분의 코드가 채점 작업 프로세스를 멈추게 했습니다.",
+    },
+    "exercise.skipped_requires": {
+        "en": "Skipped: this check is only meaningful once `{required}` passes.",
+        "ko": "건너뜀: 이 검사는 `{required}` 검사를 통과한 뒤에만 의미가 있습니다.",
+    },
+    "exercise.time_limit": {
+        "en": "Not run: the time limit of {seconds} s for the whole submission was reached.",
+        "ko": "실행하지 않음: 제출물 전체에 주어진 제한 시간 {seconds}초를 넘었습니다.",
+    },
+    "exercise.internal_error": {
+        "en": "The grader itself failed on this check ({type}). This is not your fault; please tell your instructor.",
+        "ko": "이 검사에서 채점기 자체에 오류가 났습니다({type}). 여러분의 잘못이 아니니 강사에게 알려 주세요.",
+    },
+    # --------------------------------------------------------------- cells
+    "cell.syntax_error": {
+        "en": "{cell}, line {line}: SyntaxError: {message}",
+        "ko": "{cell}, {line}번째 줄: SyntaxError: {message}",
+    },
+    "cell.error": {
+        "en": "{cell}, line {line}: {type}: {message}",
+        "ko": "{cell}, {line}번째 줄: {type}: {message}",
+    },
+    # --------------------------------------------------------- worker lost
+    "lost.timeout": {
+        "en": "Your code did not finish within {seconds} s{on_input} and was stopped. Look for an infinite loop or very slow code.",
+        "ko": "여러분의 코드가 {seconds}초 안에 끝나지 않아{on_input} 중단했습니다. 무한 루프나 매우 느린 코드가 있는지 확인하세요.",
+    },
+    "lost.exited": {
+        "en": "The process running your code ended ({detail}){on_input}. A graded function must return a value, not exit or crash.",
+        "ko": "여러분의 코드를 실행하던 프로세스가 종료되었습니다({detail}){on_input}. 채점 대상 함수는 종료하거나 충돌하지 말고 값을 반환해야 합니다.",
+    },
+    "lost.protocol": {
+        "en": "Your code interfered with the grader's channel ({detail}){on_input}.",
+        "ko": "여러분의 코드가 채점기와의 통신을 방해했습니다({detail}){on_input}.",
+    },
+    "lost.startup": {
+        "en": "The grading worker could not start: {detail}.",
+        "ko": "채점 작업 프로세스를 시작하지 못했습니다: {detail}.",
+    },
+    "lost.on_input": {
+        "en": " on input {input}",
+        "ko": " (입력: {input})",
+    },
+    # ---------------------------------------------------------- array kinds
+    "kind.numpy": {"en": "NumPy arrays", "ko": "NumPy 배열"},
+    "kind.jax": {"en": "JAX arrays", "ko": "JAX 배열"},
+    # ---------------------------------------------------------- correctness
+    "correctness.passed": {
+        "en": "Matches the reference on {examples} generated inputs, each given as NumPy and as JAX arrays.",
+        "ko": "생성된 입력 {examples}개 모두에서(각각 NumPy 배열과 JAX 배열로) 참조 답안과 일치합니다.",
+    },
+    "correctness.failed": {
+        "en": "Wrong result for the input {input} (given as {kind}): {detail}",
+        "ko": "입력 {input}({kind}로 전달)에 대한 결과가 틀렸습니다: {detail}",
+    },
+    "correctness.raised": {
+        "en": "For the input {input} (given as {kind}) your function {explanation}",
+        "ko": "입력 {input}({kind}로 전달)에서 여러분의 함수가 {explanation}",
+    },
+    "correctness.flaky": {
+        "en": "Your function gave different results for the same input {input}. A pure function always returns the same output for the same input.",
+        "ko": "같은 입력 {input}에 대해 여러분의 함수가 서로 다른 결과를 냈습니다. 순수 함수는 같은 입력에 항상 같은 출력을 냅니다.",
+    },
+    # ---------------------------------------------------------- differences
+    "difference.value": {
+        "en": "`{path}` differs at index {index}: expected {expected}, got {actual} ({count} of {total} elements differ).",
+        "ko": "`{path}`의 인덱스 {index}가 다릅니다: 기대값 {expected}, 실제값 {actual} (전체 {total}개 중 {count}개 원소가 다름).",
+    },
+    "difference.value_scalar": {
+        "en": "`{path}` is {actual}, expected {expected}.",
+        "ko": "`{path}`이(가) {actual}입니다. 기대값은 {expected}입니다.",
+    },
+    "difference.shape": {
+        "en": "`{path}` has shape {actual}, expected shape {expected}.",
+        "ko": "`{path}`의 shape가 {actual}입니다. 기대한 shape는 {expected}입니다.",
+    },
+    "difference.dtype": {
+        "en": "`{path}` has dtype {actual}, expected {expected} (a different kind of number).",
+        "ko": "`{path}`의 dtype이 {actual}입니다. 기대한 dtype은 {expected}입니다(수의 종류가 다름).",
+    },
+    "difference.type": {
+        "en": "`{path}` is {actual}, expected {expected}.",
+        "ko": "`{path}`이(가) {actual}입니다. 기대한 것은 {expected}입니다.",
+    },
+    "difference.length": {
+        "en": "`{path}` has {actual} items, expected {expected}.",
+        "ko": "`{path}`의 항목 수가 {actual}개입니다. 기대한 항목 수는 {expected}개입니다.",
+    },
+    "difference.keys": {
+        "en": "`{path}` has keys {actual}, expected keys {expected}.",
+        "ko": "`{path}`의 키가 {actual}입니다. 기대한 키는 {expected}입니다.",
+    },
+    "difference.full": {
+        "en": " Expected output: {expected}. Your output: {actual}.",
+        "ko": " 기대한 출력: {expected}. 여러분의 출력: {actual}.",
+    },
+    # ------------------------------------------------------------- errors
+    "error.raised": {
+        "en": "raised {type} at {where}. JAX/Python says: {message}",
+        "ko": "{where}에서 {type}을(를) 발생시켰습니다. JAX/Python의 설명: {message}",
+    },
+    "error.raised_nowhere": {
+        "en": "raised {type}. JAX/Python says: {message}",
+        "ko": "{type}을(를) 발생시켰습니다. JAX/Python의 설명: {message}",
+    },
+    "where.line": {
+        "en": "{filename}, line {line} (`{source}`)",
+        "ko": "{filename}의 {line}번째 줄(`{source}`)",
+    },
+    "hint.not_implemented": {
+        "en": "Replace `raise NotImplementedError()` with your solution.",
+        "ko": "`raise NotImplementedError()`를 여러분의 풀이로 바꾸세요.",
+    },
+    "hint.tracer_bool": {
+        "en": "A traced value was used where Python needs True or False (`if`, `while`, `and`, `or`, `bool()`). Under jit the value is unknown while tracing: use `jnp.where` or `jax.lax.cond`, or make that argument static.",
+        "ko": "Python이 True/False를 알아야 하는 곳(`if`, `while`, `and`, `or`, `bool()`)에 추적(traced) 값이 쓰였습니다. jit 추적 중에는 값을 알 수 없으니 `jnp.where`나 `jax.lax.cond`를 쓰거나 그 인자를 정적(static)으로 지정하세요.",
+    },
+    "hint.tracer_integer": {
+        "en": "A traced value was turned into a Python int (`int()`, `range()`, indexing a Python list). Under jit use array operations instead, or make that argument static.",
+        "ko": "추적 값이 Python 정수로 바뀌었습니다(`int()`, `range()`, Python 리스트 인덱싱). jit 안에서는 배열 연산을 쓰거나 그 인자를 정적으로 지정하세요.",
+    },
+    "hint.tracer_array": {
+        "en": "A NumPy function (`np.…`, `np.asarray`) was applied to a traced value. Inside jit use the `jnp.…` function instead.",
+        "ko": "추적 값에 NumPy 함수(`np.…`, `np.asarray`)를 적용했습니다. jit 안에서는 `jnp.…` 함수를 쓰세요.",
+    },
+    "hint.boolean_index": {
+        "en": "Boolean-mask indexing such as `x[x < 0]` makes the output's shape depend on the values, which jit cannot compile. Keep the shape fixed: `jnp.where(x < 0, x, 0)`.",
+        "ko": "`x[x < 0]` 같은 불리언 마스크 인덱싱은 출력 shape가 값에 따라 달라져 jit으로 컴파일할 수 없습니다. shape를 고정하세요: `jnp.where(x < 0, x, 0)`.",
+    },
+    "hint.tracer_leak": {
+        "en": "A traced value escaped the function (kept in a global, a list or an attribute). Return values instead of storing them.",
+        "ko": "추적 값이 함수 밖으로 새어 나갔습니다(전역 변수, 리스트, 속성에 저장). 저장하지 말고 값을 반환하세요.",
+    },
+    "hint.concretization": {
+        "en": "A traced value was needed as a concrete Python value, for example a shape or a length. Shapes are static: use `x.shape` and `x.size` rather than values computed from the data, or make that argument static.",
+        "ko": "shape나 길이처럼 구체적인 Python 값이 필요한 곳에 추적 값이 쓰였습니다. shape는 정적입니다: 데이터로 계산한 값 대신 `x.shape`, `x.size`를 쓰거나 그 인자를 정적으로 지정하세요.",
+    },
+    "hint.immutable": {
+        "en": "JAX arrays are immutable: instead of `x[i] = v` write `x = x.at[i].set(v)`, which returns a new array.",
+        "ko": "JAX 배열은 불변입니다: `x[i] = v` 대신 새 배열을 반환하는 `x = x.at[i].set(v)`를 쓰세요.",
+    },
+    "hint.base_exception": {
+        "en": "A graded function must return a value; it must not exit or interrupt the program.",
+        "ko": "채점 대상 함수는 값을 반환해야 하며 프로그램을 종료하거나 중단시키면 안 됩니다.",
+    },
+    # ----------------------------------------------------------------- jit
+    "jit.passed": {
+        "en": "Works under `jax.jit` with traced arguments on {examples} generated inputs.",
+        "ko": "생성된 입력 {examples}개에서 추적 인자와 함께 `jax.jit` 아래에서 올바르게 동작합니다.",
+    },
+    "jit.failed": {
+        "en": "Under `jax.jit`, for the input {input}: {detail}",
+        "ko": "`jax.jit` 아래에서 입력 {input}에 대해: {detail}",
+    },
+    "jit.raised": {
+        "en": "Under `jax.jit`, for the input {input}, your function {explanation}",
+        "ko": "`jax.jit` 아래에서 입력 {input}에 대해 여러분의 함수가 {explanation}",
+    },
+    # -------------------------------------------------------- jit_compiled
+    "jit_compiled.passed": {
+        "en": "`{name}` is jit-compiled as submitted.",
+        "ko": "제출된 `{name}`은(는) jit으로 컴파일되는 함수입니다.",
+    },
+    "jit_compiled.failed": {
+        "en": "`{name}` is a plain `{type}`, not a jit-compiled function. Decorate it with `@jax.jit` or assign `{name} = jax.jit(...)`.",
+        "ko": "`{name}`은(는) jit으로 컴파일되지 않은 일반 `{type}`입니다. `@jax.jit`을 붙이거나 `{name} = jax.jit(...)`으로 만드세요.",
+    },
+    # --------------------------------------------------------- no_mutation
+    "no_mutation.passed": {
+        "en": "Leaves its arguments unchanged on {examples} inputs given as NumPy arrays and containers.",
+        "ko": "NumPy 배열과 컨테이너로 준 입력 {examples}개에서 인자를 변경하지 않습니다.",
+    },
+    "no_mutation.failed": {
+        "en": "For the input {input}, the call modified its argument `{argument}`: {detail} Return a new value instead: `x.at[i].set(v)` for arrays, a new dict (for example `jax.tree_util.tree_map`) for containers.",
+        "ko": "입력 {input}에 대해 호출이 인자 `{argument}`을(를) 바꾸었습니다: {detail} 대신 새 값을 반환하세요: 배열은 `x.at[i].set(v)`, 컨테이너는 새 dict(예: `jax.tree_util.tree_map`)를 쓰세요.",
+    },
+    "mutation.value": {
+        "en": "`{path}` at index {index} was {before} before the call and {after} after it.",
+        "ko": "`{path}`의 인덱스 {index} 값이 호출 전 {before}에서 호출 후 {after}(으)로 바뀌었습니다.",
+    },
+    "mutation.value_scalar": {
+        "en": "`{path}` was {before} before the call and {after} after it.",
+        "ko": "`{path}`이(가) 호출 전 {before}에서 호출 후 {after}(으)로 바뀌었습니다.",
+    },
+    "mutation.structure": {
+        "en": "`{path}` changed from {before} to {after}.",
+        "ko": "`{path}`이(가) {before}에서 {after}(으)로 바뀌었습니다.",
+    },
+    # ---------------------------------------------------------- no_globals
+    "no_globals.passed": {
+        "en": "`{name}` and the helpers it calls read and write no module-level data.",
+        "ko": "`{name}`과(와) 그 함수가 호출하는 보조 함수는 모듈 수준 데이터를 읽거나 쓰지 않습니다.",
+    },
+    "no_globals.failed": {
+        "en": "`{name}` depends on module-level data: {uses}. Pass such values as arguments or define them inside the function: under jit a global's value is frozen into the compiled code when it is traced.",
+        "ko": "`{name}`이(가) 모듈 수준 데이터에 의존합니다: {uses}. 이런 값은 인자로 넘기거나 함수 안에서 정의하세요: jit에서는 전역 변수의 값이 추적 시점에 컴파일된 코드에 고정됩니다.",
+    },
+    "no_globals.read": {
+        "en": "`{function}` reads the global `{global_name}` ({type}) at {where}",
+        "ko": "`{function}`이(가) {where}에서 전역 변수 `{global_name}`({type})을(를) 읽음",
+    },
+    "no_globals.write": {
+        "en": "`{function}` assigns the global `{global_name}` at {where}",
+        "ko": "`{function}`이(가) {where}에서 전역 변수 `{global_name}`에 값을 씀",
+    },
+    "where.short": {
+        "en": "{filename}, line {line}",
+        "ko": "{filename}의 {line}번째 줄",
+    },
+    # --------------------------------------------------- no_recompilation
+    "no_recompilation.passed": {
+        "en": "After warm-up, {calls} calls with new values of the same shapes and dtypes compiled nothing.",
+        "ko": "워밍업 후 같은 shape와 dtype의 새 값으로 {calls}번 호출하는 동안 컴파일이 한 번도 일어나지 않았습니다.",
+    },
+    "no_recompilation.failed": {
+        "en": "After warm-up, {calls} calls with new values of the same shapes and dtypes caused {compiles} compilations and {traces} traces; each call should reuse the compiled code. {explanation}",
+        "ko": "워밍업 후 같은 shape와 dtype의 새 값으로 {calls}번 호출하는 동안 컴파일이 {compiles}번, 추적이 {traces}번 일어났습니다. 호출마다 이미 컴파일된 코드를 재사용해야 합니다. {explanation}",
+    },
+    "no_recompilation.explanation": {
+        "en": "JAX explains the first cache miss: {text}",
+        "ko": "JAX가 설명하는 첫 번째 캐시 미스: {text}",
+    },
+    "no_recompilation.no_explanation": {
+        "en": "Typical causes: creating `jax.jit(...)` or a lambda anew inside the function, marking an argument that carries values as static, or output shapes that depend on values (`x[x < 0]`).",
+        "ko": "흔한 원인: 함수 안에서 `jax.jit(...)`이나 lambda를 매번 새로 만들기, 값을 담은 인자를 정적으로 지정하기, 값에 따라 출력 shape가 달라지는 연산(`x[x < 0]`).",
+    },
+    "no_recompilation.raised": {
+        "en": "Compilations could not be measured: for the input {input} your function {explanation}",
+        "ko": "컴파일 횟수를 측정하지 못했습니다: 입력 {input}에서 여러분의 함수가 {explanation}",
+    },
+    "instrument.untrusted": {
+        "en": "The compilation counter did not register a known compilation, so this measurement cannot be trusted and was not used.",
+        "ko": "컴파일 계수기가 알려진 컴파일을 기록하지 못해 이 측정값을 신뢰할 수 없으므로 사용하지 않았습니다.",
+    },
+    # -------------------------------------------------------- jit_speedup
+    "jit_speedup.passed": {
+        "en": "On {platform} ({device}), with input shape {shape}, `{name}` is at least {threshold}x faster than the un-jitted formula (best of {rounds} interleaved rounds each).",
+        "ko": "{platform}({device})에서 입력 shape {shape}일 때 `{name}`이(가) jit을 쓰지 않은 공식보다 {threshold}배 이상 빠릅니다(번갈아 잰 {rounds}회 중 각자 최솟값 기준).",
+    },
+    "jit_speedup.failed": {
+        "en": "On {platform} ({device}), with input shape {shape}, `{name}` is not clearly faster than the un-jitted formula: it must be at least {threshold}x faster (best of {rounds} interleaved rounds each). Compile it with `@jax.jit` so that XLA fuses its operations.",
+        "ko": "{platform}({device})에서 입력 shape {shape}일 때 `{name}`이(가) jit을 쓰지 않은 공식보다 뚜렷하게 빠르지 않습니다: {threshold}배 이상 빨라야 합니다(번갈아 잰 {rounds}회 중 각자 최솟값 기준). XLA가 연산을 합칠(fuse) 수 있도록 `@jax.jit`으로 컴파일하세요.",
+    },
+    "jit_speedup.raised": {
+        "en": "`{name}` could not be timed: it {explanation}",
+        "ko": "`{name}`의 시간을 잴 수 없었습니다: 함수가 {explanation}",
+    },
+    "jit_speedup.figures": {
+        "en": "measured speedup {speedup}x: yours {student_us} µs, un-jitted formula {baseline_us} µs per call",
+        "ko": "측정된 속도 향상 {speedup}배: 여러분의 함수 {student_us} µs, jit 없는 공식 {baseline_us} µs (호출당)",
+    },
+    # ------------------------------------------------------- compact_trace
+    "compact_trace.passed": {
+        "en": "The traced program has the same size ({sizes} operations) whatever {what}: the loop is not unrolled.",
+        "ko": "{what}와(과) 상관없이 추적된 프로그램의 크기가 같습니다({sizes}개 연산): 루프가 펼쳐지지 않았습니다.",
+    },
+    "compact_trace.failed": {
+        "en": "The traced program grows with {what} ({sizes} operations): a Python loop is being unrolled into the trace. Use `{construct}` so that the program's size stays fixed.",
+        "ko": "추적된 프로그램이 {what}에 따라 커집니다({sizes}개 연산): Python 루프가 추적 안에 펼쳐지고 있습니다. 프로그램 크기가 고정되도록 `{construct}`를 쓰세요.",
+    },
+    "compact_trace.raised": {
+        "en": "`{name}` could not be traced: it {explanation}",
+        "ko": "`{name}`을(를) 추적할 수 없었습니다: 함수가 {explanation}",
+    },
+    # ------------------------------------------------------------- reports
+    "report.submission": {"en": "Submission", "ko": "제출물"},
+    "report.assignment": {"en": "Assignment", "ko": "과제"},
+    "report.score": {"en": "Score", "ko": "점수"},
+    "report.exercise": {"en": "Exercise", "ko": "문제"},
+    "report.check": {"en": "Check", "ko": "검사"},
+    "report.status": {"en": "Result", "ko": "결과"},
+    "report.points": {"en": "Points", "ko": "점수"},
+    "report.message": {"en": "Explanation", "ko": "설명"},
+    "report.flags": {"en": "Notes", "ko": "참고"},
+    "report.output": {"en": "What your code printed (first lines)", "ko": "여러분의 코드가 출력한 내용(앞부분)"},
+    "status.passed": {"en": "passed", "ko": "통과"},
+    "status.failed": {"en": "failed", "ko": "실패"},
+    "status.error": {"en": "error", "ko": "오류"},
+    "status.skipped": {"en": "skipped", "ko": "건너뜀"},
+    "flag.cell_failed": {
+        "en": "cell failed: {detail}",
+        "ko": "셀 실행 실패: {detail}",
+    },
+    "flag.worker_restarted": {
+        "en": "the worker was restarted {count} time(s) after your code stopped it",
+        "ko": "여러분의 코드가 작업 프로세스를 멈추게 해 {count}번 다시 시작했습니다",
+    },
+    "flag.instrument_untrusted": {
+        "en": "instrument-untrusted: {instrument} failed its self-check in `{name}`",
+        "ko": "instrument-untrusted: `{name}`에서 {instrument}이(가) 자체 점검에 실패했습니다",
+    },
+}

@@ -1,0 +1,106 @@
+"""Where checks and assignments plug in by declaration."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Mapping
+
+if TYPE_CHECKING:
+    from .checks.base import CheckContext, Verdict
+    from .spec import Assignment
+
+__all__ = [
+    "CheckEntry",
+    "UnknownAssignment",
+    "assignments",
+    "check_names",
+    "get_assignment",
+    "get_check",
+    "option_type_of",
+    "register_assignment",
+    "register_check",
+]
+
+
+@dataclass(frozen=True)
+class CheckEntry:
+    name: str
+    function: Callable[["CheckContext"], "Verdict"]
+    description: Mapping[str, str]
+    option_type: type | None = None
+    requires: tuple[str, ...] = ()
+
+
+class UnknownAssignment(KeyError):
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+    def __str__(self) -> str:
+        return f"unknown assignment {self.name!r}; choose one of: {', '.join(sorted(assignments()))}"
+
+
+_CHECKS: dict[str, CheckEntry] = {}
+_ASSIGNMENTS: dict[str, "Assignment"] = {}
+
+
+def register_check(
+    name: str,
+    *,
+    description: Mapping[str, str],
+    option_type: type | None = None,
+    requires: tuple[str, ...] = (),
+) -> Callable[[Callable[["CheckContext"], "Verdict"]], Callable[["CheckContext"], "Verdict"]]:
+    """Decorator: make a check available to exercise specs under `name`.
+
+    `requires` names checks that must pass first: a timing verdict on a wrong
+    function teaches nothing, so such a check is skipped instead.
+    """
+
+    def decorate(function: Callable[["CheckContext"], "Verdict"]) -> Callable[["CheckContext"], "Verdict"]:
+        if name in _CHECKS:
+            raise ValueError(f"check {name!r} is registered twice")
+        _CHECKS[name] = CheckEntry(name, function, description, option_type, requires)
+        return function
+
+    return decorate
+
+
+def _load_checks() -> None:
+    importlib.import_module("graders.checks")
+
+
+def check_names() -> frozenset[str]:
+    _load_checks()
+    return frozenset(_CHECKS)
+
+
+def get_check(name: str) -> CheckEntry:
+    _load_checks()
+    return _CHECKS[name]
+
+
+def option_type_of(name: str) -> type | None:
+    return get_check(name).option_type
+
+
+def register_assignment(assignment: "Assignment") -> "Assignment":
+    if assignment.name in _ASSIGNMENTS:
+        raise ValueError(f"assignment {assignment.name!r} is registered twice")
+    _ASSIGNMENTS[assignment.name] = assignment
+    return assignment
+
+
+def assignments() -> Mapping[str, "Assignment"]:
+    importlib.import_module("graders.exercises")
+    return dict(_ASSIGNMENTS)
+
+
+def get_assignment(name: str) -> "Assignment":
+    known = assignments()
+    if name not in known:
+        raise UnknownAssignment(name)
+    return known[name]
+
+

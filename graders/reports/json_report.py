@@ -1,0 +1,53 @@
+"""The machine-readable report: one JSON array, one object per submission.
+
+Timing figures live only under `seconds` and each check's `timings`; every
+other field is reproduced exactly when the same submission is graded again.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Sequence
+
+from ..results import SubmissionResult
+
+__all__ = ["TIMING_FIELDS", "render_json", "result_to_dict"]
+
+TIMING_FIELDS = ("seconds", "timings")
+
+
+def result_to_dict(result: SubmissionResult) -> dict[str, Any]:
+    return {
+        "submission": result.submission,
+        "assignment": result.assignment,
+        "score": result.score,
+        "max_score": result.max_score,
+        "flags": list(result.flags),
+        "exercises": [
+            {
+                "name": exercise.name,
+                "score": exercise.score,
+                "max_score": exercise.max_score,
+                "checks": [
+                    {
+                        "name": check.name,
+                        "status": check.status.value,
+                        "message": check.message,
+                        "score": check.points,
+                        "max_score": check.max_points,
+                        "details": dict(check.details),
+                        "timings": dict(check.timings),
+                    }
+                    for check in exercise.checks
+                ],
+            }
+            for exercise in result.exercises
+        ],
+        "environment": dict(result.environment),
+        "student_output": result.student_output,
+        "seconds": result.seconds,
+    }
+
+
+def render_json(results: Sequence[SubmissionResult], lang: str = "en") -> str:
+    return json.dumps([result_to_dict(result) for result in results], ensure_ascii=False, indent=2) + "\n"

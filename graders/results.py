@@ -1,0 +1,71 @@
+"""Frozen result objects: what checks return and what reports render."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Mapping
+
+__all__ = ["CheckResult", "ExerciseResult", "Status", "SubmissionResult"]
+
+
+class Status(str, Enum):
+    PASSED = "passed"
+    FAILED = "failed"
+    ERROR = "error"
+    SKIPPED = "skipped"
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """The verdict of one check on one exercise.
+
+    `details` holds machine-readable figures that regrading reproduces
+    exactly (counts, backend, shapes); `timings` holds measured times, the
+    only part of a result that may differ between two gradings.
+    """
+
+    name: str
+    status: Status
+    message: str
+    points: float
+    max_points: float
+    details: Mapping[str, Any] = field(default_factory=dict)
+    timings: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def passed(self) -> bool:
+        return self.status is Status.PASSED
+
+
+@dataclass(frozen=True)
+class ExerciseResult:
+    name: str
+    checks: tuple[CheckResult, ...]
+
+    @property
+    def score(self) -> float:
+        return sum(check.points for check in self.checks)
+
+    @property
+    def max_score(self) -> float:
+        return sum(check.max_points for check in self.checks)
+
+
+@dataclass(frozen=True)
+class SubmissionResult:
+    submission: str
+    assignment: str
+    exercises: tuple[ExerciseResult, ...]
+    flags: tuple[str, ...] = ()
+    environment: Mapping[str, str] = field(default_factory=dict)
+    student_output: str = ""
+    seconds: float = 0.0
+
+    @property
+    def score(self) -> float:
+        return sum(exercise.score for exercise in self.exercises)
+
+    @property
+    def max_score(self) -> float:
+        return sum(exercise.max_score for exercise in self.exercises)

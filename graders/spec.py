@@ -1,0 +1,139 @@
+"""Declarative exercise and assignment specifications.
+
+An exercise is data: the graded function's name and parameters, a hypothesis
+strategy of calls, the reference, and the checks that apply with their points.
+Specs validate themselves when built, so a typo fails at import with a message
+that names the field, its value and the fix.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from hypothesis.strategies import SearchStrategy
+
+__all__ = ["Assignment", "Call", "Exercise", "SpecError", "SpeedupSpec", "Tolerance", "TraceSizeSpec"]
+
+
+class SpecError(ValueError):
+    """An exercise or assignment specification that cannot be graded."""
+
+
+@dataclass(frozen=True)
+class Call:
+    """Arguments of one call to a graded function (NumPy arrays and Python values)."""
+
+    args: tuple[Any, ...]
+    kwargs: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    """float32-aware closeness: |actual - expected| <= atol * scale + rtol * |expected|.
+
+    `scale` is max(1, largest |expected| in the leaf), so a tolerance stays
+    meaningful for outputs of any magnitude.
+    """
+
+    rtol: float = 1e-4
+    atol: float = 1e-5
+
+
+@dataclass(frozen=True)
+class SpeedupSpec:
+    """Options of the `jit_speedup` check.
+
+    `baseline_source` defines `baseline_name`, the un-jitted formula from the
+    exercise statement; it is public, so it may run inside the worker.
+    `inputs` maps a backend platform ("cpu", "gpu", ...) to the call timed there.
+    """
+
+    baseline_source: str
+    baseline_name: str
+    inputs: Mapping[str, Callable[[], Call]]
+    threshold: float = 2.5
+    rounds: int = 30
+    number: int = 10
+    warmup: int = 3
+
+    def call_for(self, platform: str) -> tuple[str, Call]:
+        profile = platform if platform in self.inputs else ("cpu" if platform == "cpu" else "accelerator")
+        if profile not in self.inputs:
+            profile = "cpu"
+        return profile, self.inputs[profile]()
+
+
+@dataclass(frozen=True)
+class TraceSizeSpec:
+    """Options of the `compact_trace` check: calls that differ only in a loop length."""
+
+    calls: Callable[[], tuple[Call, ...]]
+    describe: Mapping[str, str]
+    construct: str
+
+
+@dataclass(frozen=True)
+class Exercise:
+    name: str
+    parameters: tuple[str, ...]
+    reference: Callable[..., Any]
+    inputs: SearchStrategy[Call]
+    points: Mapping[str, float]
+    static_argnames: tuple[str, ...] = ()
+    tolerance: Tolerance = Tolerance()
+    max_examples: int = 25
+    options: Mapping[str, Any] = field(default_factory=dict)
+    summary: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        from .registry import check_names, option_type_of
+
+        if not self.name.isidentifier():
+            raise SpecError(f"Exercise name={self.name!r} is not a Python identifier; use the graded function's name.")
+        if not self.points:
+            raise SpecError(f"Exercise {self.name!r} has points={{}}; give at least one check with its points.")
+        for check, points in self.points.items():
+            if check not in check_names():
+                raise SpecError(
+                    f"Exercise {self.name!r} names check={check!r}, which is not registered; "
+                    f"choose one of {', '.join(sorted(check_names()))}."
+                )
+            if not isinstance(points, (int, float)) or points <= 0:
+                raise SpecError(f"Exercise {self.name!r} gives check {check!r} points={points!r}; use a positive number.")
+            needed = option_type_of(check)
+            if needed is not None and not isinstance(self.options.get(check), needed):
+                raise SpecError(
+                    f"Exercise {self.name!r} uses check {check!r} without options[{check!r}]; "
+                    f"add a {needed.__name__}."
+                )
+        for name in self.static_argnames:
+            if name not in self.parameters:
+                raise SpecError(
+                    f"Exercise {self.name!r} has static_argnames entry {name!r} that is not a parameter; "
+                    f"choose from {self.parameters}."
+                )
+        for lang in ("en", "ko"):
+            if not self.summary.get(lang):
+                raise SpecError(f"Exercise {self.name!r} lacks summary[{lang!r}]; every exercise is described in both languages.")
+
+    @property
+    def max_score(self) -> float:
+        return float(sum(self.points.values()))
+
+
+@dataclass(frozen=True)
+class Assignment:
+    name: str
+    title: Mapping[str, str]
+    exercises: tuple[Exercise, ...]
+
+    def __post_init__(self) -> None:
+        names = [exercise.name for exercise in self.exercises]
+        duplicates = sorted({name for name in names if names.count(name) > 1})
+        if duplicates:
+            raise SpecError(f"Assignment {self.name!r} lists exercises {duplicates} twice; each graded function once.")
+
+    @property
+    def max_score(self) -> float:
+        return sum(exercise.max_score for exercise in self.exercises)

@@ -1,0 +1,229 @@
+"""The judge's handle on one worker process that runs a student's code.
+
+The worker is a separate Python process started in a private temporary
+directory with only a copy of the runtime package on its path. It talks to
+the judge over two dedicated pipes, so nothing the student prints can pass
+for a reply. Every request has a deadline; a worker that misses it, crashes
+or exits is killed together with its process group and reported as lost.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .runtime.protocol import ProtocolError, read_frame, write_frame
+
+__all__ = ["WorkerInfo", "WorkerLimits", "WorkerLost", "WorkerProcess"]
+
+_RUNTIME_DIR = Path(__file__).with_name("runtime")
+_RUNTIME_PACKAGE = "jaxgrade_runtime"
+_OUTPUT_CAP_BYTES = 16 * 1024
+
+
+class WorkerLost(BaseException):
+    """The worker stopped answering: it timed out, crashed or exited.
+
+    A BaseException on purpose: hypothesis must not mistake a dead worker
+    for a failing example and try to shrink against it.
+    """
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+        self.reason = reason
+        self.detail = detail
+
+
+@dataclass(frozen=True)
+class WorkerLimits:
+    startup_seconds: float = 60.0
+    load_seconds: float = 60.0
+    request_seconds: float = 30.0
+
+
+@dataclass(frozen=True)
+class WorkerInfo:
+    python: str
+    jax: str
+    platform: str
+    device: str
+
+
+class WorkerProcess:
+    """One live worker; use as a context manager."""
+
+    def __init__(self, limits: WorkerLimits | None = None) -> None:
+        self.limits = limits or WorkerLimits()
+        self._process: subprocess.Popen[bytes] | None = None
+        self._directory: Path | None = None
+        self._to_worker = self._from_worker = -1
+        self.info: WorkerInfo | None = None
+        self._final_output = ""
+
+    # ------------------------------------------------------------- lifecycle
+    def start(self) -> WorkerInfo:
+        self._directory = Path(tempfile.mkdtemp(prefix="jaxgrade-worker-"))
+        shutil.copytree(_RUNTIME_DIR, self._directory / _RUNTIME_PACKAGE,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        request_read, request_write = os.pipe()
+        reply_read, reply_write = os.pipe()
+        bootstrap = (
+            "import sys; sys.path.insert(0, sys.argv[1]); "
+            f"from {_RUNTIME_PACKAGE}.main import serve; serve(int(sys.argv[2]), int(sys.argv[3]))"
+        )
+        with open(self._directory / "stdout.txt", "wb") as stdout, open(self._directory / "stderr.txt", "wb") as stderr:
+            self._process = subprocess.Popen(
+                [sys.executable, "-I", "-c", bootstrap, str(self._directory), str(request_read), str(reply_write)],
+                cwd=self._directory,
+                env=_worker_environment(self._directory),
+                stdin=subprocess.DEVNULL,
+                stdout=stdout,
+                stderr=stderr,
+                pass_fds=(request_read, reply_write),
+                start_new_session=True,
+            )
+        os.close(request_read)
+        os.close(reply_write)
+        self._to_worker, self._from_worker = request_write, reply_read
+        hello = self._receive(self.limits.startup_seconds)
+        if not hello.get("ok"):
+            self.close()
+            raise WorkerLost("startup", str(hello.get("message", "the worker could not start")))
+        self.info = WorkerInfo(
+            python=str(hello.get("python", "")),
+            jax=str(hello.get("jax", "")),
+            platform=str(hello.get("platform", "")),
+            device=str(hello.get("device", "")),
+        )
+        return self.info
+
+    def close(self) -> None:
+        if self._process is not None and self._process.poll() is None:
+            try:
+                write_frame(self._to_worker, {"op": "exit"})
+                self._process.wait(timeout=2)
+            except (OSError, ProtocolError, subprocess.TimeoutExpired):
+                pass
+        self._kill()
+        for fd in (self._to_worker, self._from_worker):
+            if fd >= 0:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        self._to_worker = self._from_worker = -1
+        if self._directory is not None:
+            self._final_output = self.captured_output()
+            shutil.rmtree(self._directory, ignore_errors=True)
+            self._directory = None
+
+    def __enter__(self) -> WorkerProcess:
+        self.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    @property
+    def alive(self) -> bool:
+        return self._process is not None and self._process.poll() is None
+
+    # -------------------------------------------------------------- requests
+    def request(self, op: str, timeout: float | None = None, **payload: Any) -> dict[str, Any]:
+        """Send one request and wait for its reply, or raise WorkerLost."""
+        if not self.alive:
+            raise WorkerLost("exited", self._exit_detail())
+        try:
+            write_frame(self._to_worker, {"op": op, **payload})
+        except OSError:
+            raise WorkerLost("exited", self._exit_detail()) from None
+        reply = self._receive(timeout if timeout is not None else self.limits.request_seconds)
+        if "protocol_error" in reply:
+            raise WorkerLost("protocol", str(reply["protocol_error"])[:200])
+        return reply
+
+    def _receive(self, seconds: float) -> dict[str, Any]:
+        try:
+            reply = read_frame(self._from_worker, deadline=time.monotonic() + seconds)
+        except TimeoutError:
+            self._kill()
+            raise WorkerLost("timeout", f"{seconds:g} s") from None
+        except ProtocolError as error:
+            self._kill()
+            raise WorkerLost("protocol", str(error)) from None
+        if reply is None:
+            detail = self._exit_detail()
+            self._kill()
+            raise WorkerLost("exited", detail)
+        return reply
+
+    def captured_output(self) -> str:
+        """What the student's code printed, capped; shown only as feedback."""
+        if self._directory is None:
+            return self._final_output
+        parts = []
+        for name in ("stdout.txt", "stderr.txt"):
+            path = self._directory / name
+            try:
+                with open(path, "rb") as handle:
+                    data = handle.read(_OUTPUT_CAP_BYTES + 1)
+            except OSError:
+                continue
+            text = data[:_OUTPUT_CAP_BYTES].decode("utf-8", "replace")
+            if len(data) > _OUTPUT_CAP_BYTES:
+                text += "\n[... output truncated ...]"
+            parts.append(text)
+        return "".join(parts)
+
+    # -------------------------------------------------------------- internals
+    def _exit_detail(self) -> str:
+        if self._process is None:
+            return "not started"
+        try:
+            code = self._process.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            return "stopped answering"
+        if code < 0:
+            try:
+                return f"killed by signal {signal.Signals(-code).name}"
+            except ValueError:
+                return f"killed by signal {-code}"
+        return f"exit status {code}"
+
+    def _kill(self) -> None:
+        if self._process is None:
+            return
+        try:
+            os.killpg(self._process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            self._process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+
+
+def _worker_environment(directory: Path) -> dict[str, str]:
+    keep = ("PATH", "LANG", "LC_ALL", "JAX_PLATFORMS", "CUDA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "XLA_FLAGS")
+    environment = {key: os.environ[key] for key in keep if key in os.environ}
+    # One XLA CPU thread: grading is steadier under load and --jobs N shares cores fairly.
+    single_thread = "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"
+    environment["XLA_FLAGS"] = f"{environment.get('XLA_FLAGS', '')} {single_thread}".strip()
+    environment.update(
+        HOME=str(directory),
+        TMPDIR=str(directory),
+        PYTHONHASHSEED="0",
+        PYTHONDONTWRITEBYTECODE="1",
+        MPLBACKEND="Agg",
+        XLA_PYTHON_CLIENT_PREALLOCATE="false",
+        TF_CPP_MIN_LOG_LEVEL="3",
+    )
+    return environment

@@ -1,0 +1,109 @@
+"""Executes a submission's cells into a fresh module, the way a notebook would.
+
+Each cell runs on its own: a cell that fails to compile or raises costs only
+the names it would have defined. IPython magics arrive already rewritten into
+`get_ipython()` calls by the judge; here they do nothing, because grading must
+not depend on timing magics, plots or shell commands.
+"""
+
+from __future__ import annotations
+
+import linecache
+import sys
+import traceback
+import types
+from typing import Any
+
+__all__ = ["SubmissionModule", "error_location"]
+
+
+class _MagicShell:
+    """Stands in for IPython's shell so rewritten magics are harmless no-ops."""
+
+    def run_line_magic(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    def run_cell_magic(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    def system(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    def getoutput(self, *args: Any, **kwargs: Any) -> list[str]:
+        return []
+
+    def magic(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+_SHELL = _MagicShell()
+
+
+def _display(*objects: Any, **kwargs: Any) -> None:
+    for obj in objects:
+        print(repr(obj))
+
+
+class SubmissionModule:
+    """A module object holding everything the submission's cells defined."""
+
+    def __init__(self, module_name: str) -> None:
+        self.module = types.ModuleType(module_name)
+        self.module.__dict__.update(get_ipython=lambda: _SHELL, display=_display)
+        self.filenames: set[str] = set()
+        sys.modules[module_name] = self.module
+
+    def run_cells(self, cells: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [self._run_cell(cell) for cell in cells]
+
+    def _run_cell(self, cell: dict[str, Any]) -> dict[str, Any]:
+        index, filename, source = cell["index"], cell["filename"], cell["source"]
+        self.filenames.add(filename)
+        # Registering the source lets tracebacks and dis show the student's lines.
+        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+        outcome: dict[str, Any] = {"index": index, "status": "ok"}
+        try:
+            code = compile(source, filename, "exec")
+        except SyntaxError as error:
+            outcome.update(
+                status="syntax_error",
+                type=type(error).__name__,
+                message=str(error.msg),
+                line=error.lineno or 0,
+            )
+            return outcome
+        try:
+            exec(code, self.module.__dict__)
+        except BaseException as error:  # noqa: BLE001 - a cell may raise anything, even SystemExit
+            location = error_location(error, self.filenames)
+            outcome.update(
+                status="error",
+                type=type(error).__name__,
+                message=_first_lines(str(error)),
+                line=location["line"] if location else 0,
+            )
+        return outcome
+
+    def lookup(self, name: str) -> Any:
+        return self.module.__dict__.get(name, _MISSING)
+
+    def defines(self, name: str) -> bool:
+        return name in self.module.__dict__
+
+
+_MISSING = object()
+
+
+def _first_lines(text: str, count: int = 20, width: int = 4000) -> str:
+    return "\n".join(text.splitlines()[:count])[:width]
+
+
+def error_location(error: BaseException, filenames: set[str]) -> dict[str, Any] | None:
+    """The innermost traceback frame that lies in the student's own code."""
+    found = None
+    for frame in traceback.extract_tb(error.__traceback__):
+        if frame.filename in filenames:
+            found = frame
+    if found is None:
+        return None
+    return {"filename": found.filename, "line": found.lineno or 0, "source": (found.line or "").strip()}

@@ -1,0 +1,66 @@
+"""Worker entry point: load the submission, then answer the judge's requests."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any, Callable
+
+__all__ = ["serve"]
+
+
+def serve(request_fd: int, reply_fd: int) -> None:
+    # Imported here so that a failing JAX import is reported over the channel.
+    from .protocol import read_frame, write_frame
+
+    try:
+        import jax
+
+        from .loader import SubmissionModule
+        from .probes import Probes
+    except BaseException as error:  # noqa: BLE001
+        write_frame(reply_fd, {"op": "hello", "ok": False, "message": f"{type(error).__name__}: {error}"})
+        return
+    device = jax.devices()[0]
+    write_frame(
+        reply_fd,
+        {
+            "op": "hello",
+            "ok": True,
+            "pid": os.getpid(),
+            "python": sys.version.split()[0],
+            "jax": jax.__version__,
+            "platform": device.platform,
+            "device": getattr(device, "device_kind", str(device)),
+        },
+    )
+    submission: SubmissionModule | None = None
+    probes: Probes | None = None
+    while True:
+        request = read_frame(request_fd)
+        if request is None or request.get("op") == "exit":
+            return
+        op = request.get("op")
+        if op == "load":
+            submission = SubmissionModule(request["module_name"])
+            probes = Probes(submission)
+            reply: dict[str, Any] = {"cells": submission.run_cells(request["cells"])}
+        elif probes is None:
+            reply = {"protocol_error": "load must come first"}
+        else:
+            handler: Callable[[dict[str, Any]], dict[str, Any]] | None = {
+                "describe": lambda r: probes.describe(r["name"]),
+                "call": probes.call,
+                "recompilation": probes.recompilation,
+                "instrument_check": lambda r: probes.instrument_check(),
+                "global_uses": probes.global_uses,
+                "trace_size": probes.trace_size,
+                "timing": probes.timing,
+            }.get(op)
+            reply = handler(request) if handler else {"protocol_error": f"unknown op {op!r}"}
+        reply["op"] = op
+        write_frame(reply_fd, reply)
+
+
+if __name__ == "__main__":
+    serve(int(sys.argv[1]), int(sys.argv[2]))

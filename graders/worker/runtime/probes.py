@@ -1,0 +1,340 @@
+"""Measurements taken inside the worker, each returning plain data.
+
+A probe runs student code and reports what happened: outputs as arrays, the
+exception that escaped (type, message, student line), compilations counted
+with `jax.monitoring`, the module-level names a function touches, timings.
+Probes never decide anything; the judge does, in its own process.
+"""
+
+from __future__ import annotations
+
+import dis
+import functools
+import inspect
+import logging
+import math
+import time
+import types
+from typing import Any, Callable
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from .loader import SubmissionModule, error_location
+from .protocol import encode_value
+
+__all__ = ["Probes"]
+
+_COMPILE_EVENTS = {
+    "/jax/core/compile/jaxpr_trace_duration": "traces",
+    "/jax/core/compile/backend_compile_duration": "compiles",
+}
+
+
+class _CompileCounter:
+    """Counts JAX's own tracing and backend-compilation events."""
+
+    def __init__(self) -> None:
+        self.counts = {"traces": 0, "compiles": 0}
+        jax.monitoring.register_event_duration_secs_listener(self._on_event)
+
+    def _on_event(self, event: str, duration: float, **kwargs: Any) -> None:
+        key = _COMPILE_EVENTS.get(event)
+        if key is not None:
+            self.counts[key] += 1
+
+    def snapshot(self) -> dict[str, int]:
+        return dict(self.counts)
+
+
+class _CacheMissLog(logging.Handler):
+    """Collects JAX's explanations of cache misses while it is armed."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.DEBUG)
+        self.armed = False
+        self.records: list[str] = []
+        logging.getLogger("jax").addHandler(self)
+        jax.config.update("jax_explain_cache_misses", True)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not self.armed:
+            return
+        text = record.getMessage()
+        if "CACHE MISS" in text and len(self.records) < 20:
+            self.records.append(text[:3000])
+
+
+class _CallFailed(Exception):
+    def __init__(self, report: dict[str, Any]) -> None:
+        super().__init__(report.get("message", ""))
+        self.report = report
+
+
+class Probes:
+    def __init__(self, submission: SubmissionModule) -> None:
+        self.submission = submission
+        self.compile_counter = _CompileCounter()
+        self.cache_misses = _CacheMissLog()
+        self._jitted: dict[tuple[str, tuple[str, ...]], Callable[..., Any]] = {}
+
+    # ----------------------------------------------------------------- lookup
+    def describe(self, name: str) -> dict[str, Any]:
+        if not self.submission.defines(name):
+            return {"defined": False, "callable": False, "jit_compiled": False, "type": ""}
+        value = self.submission.lookup(name)
+        return {
+            "defined": True,
+            "callable": callable(value),
+            "jit_compiled": _is_jit_wrapper(value),
+            "type": type(value).__name__,
+        }
+
+    def _function(self, name: str) -> Callable[..., Any]:
+        value = self.submission.lookup(name)
+        if not callable(value):
+            raise _CallFailed({"type": "NameError", "chain": ["NameError"], "message": f"{name} is not defined"})
+        return value
+
+    def _callable_for(self, name: str, mode: str, static_argnames: list[str]) -> Callable[..., Any]:
+        function = self._function(name)
+        if mode == "as_submitted":
+            return function
+        key = (name, tuple(static_argnames))
+        if key not in self._jitted:
+            self._jitted[key] = jax.jit(function, static_argnames=tuple(static_argnames) or None)
+        return self._jitted[key]
+
+    # ------------------------------------------------------------------ calls
+    def call(self, request: dict[str, Any]) -> dict[str, Any]:
+        args, kwargs = _prepare(request["args"], request["kwargs"], request.get("array_kind", "numpy"))
+        try:
+            function = self._callable_for(request["name"], request.get("mode", "as_submitted"),
+                                          request.get("static_argnames", []))
+            output = self._invoke(function, args, kwargs)
+        except _CallFailed as failure:
+            reply: dict[str, Any] = {"ok": False, "error": failure.report}
+        else:
+            reply = {"ok": True, "output": encode_value(output)}
+        if request.get("echo_args"):
+            reply["args_after"] = encode_value(list(args))
+            reply["kwargs_after"] = encode_value(kwargs)
+        return reply
+
+    def _invoke(self, function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        try:
+            output = function(*args, **kwargs)
+            _block(output)
+            return output
+        except BaseException as error:  # noqa: BLE001 - student code may raise anything
+            raise _CallFailed(self._describe_error(error)) from None
+
+    def _describe_error(self, error: BaseException) -> dict[str, Any]:
+        chain = [klass.__name__ for klass in type(error).__mro__ if klass not in (object, BaseException)]
+        message = str(error)
+        return {
+            "type": type(error).__name__,
+            "chain": chain[:8],
+            "message": "\n".join(message.splitlines()[:40])[:6000],
+            "location": error_location(error, self.submission.filenames),
+        }
+
+    # -------------------------------------------------------- recompilation
+    def recompilation(self, request: dict[str, Any]) -> dict[str, Any]:
+        function = self._function(request["name"])
+        array_kind = request.get("array_kind", "jax")
+        try:
+            for call in request["warmup"]:
+                self._invoke(function, *_prepare(call["args"], call["kwargs"], array_kind))
+            before = self.compile_counter.snapshot()
+            self.cache_misses.records.clear()
+            self.cache_misses.armed = True
+            try:
+                for call in request["measured"]:
+                    self._invoke(function, *_prepare(call["args"], call["kwargs"], array_kind))
+            finally:
+                self.cache_misses.armed = False
+        except _CallFailed as failure:
+            return {"ok": False, "error": failure.report}
+        after = self.compile_counter.snapshot()
+        return {
+            "ok": True,
+            "calls": len(request["measured"]),
+            "compiles": after["compiles"] - before["compiles"],
+            "traces": after["traces"] - before["traces"],
+            "explanations": list(self.cache_misses.records),
+        }
+
+    def instrument_check(self) -> dict[str, Any]:
+        """Compile a fresh function and confirm the counter saw it."""
+        before = self.compile_counter.snapshot()
+        jax.jit(lambda x: x * 2 + 1)(jnp.zeros((3,), jnp.float32)).block_until_ready()
+        after = self.compile_counter.snapshot()
+        return {"compiles": after["compiles"] - before["compiles"], "traces": after["traces"] - before["traces"]}
+
+    # --------------------------------------------------------------- globals
+    def global_uses(self, request: dict[str, Any]) -> dict[str, Any]:
+        value = self.submission.lookup(request["name"])
+        findings = _GlobalUseFinder(self.submission.filenames).run(value, request["name"])
+        return {"findings": findings}
+
+    # ------------------------------------------------------------ trace size
+    def trace_size(self, request: dict[str, Any]) -> dict[str, Any]:
+        function = self._function(request["name"])
+        static = tuple(request.get("static_argnames", []))
+        sizes = []
+        for call in request["calls"]:
+            args, kwargs = _prepare(call["args"], call["kwargs"], "jax")
+            try:
+                closed = jax.make_jaxpr(function, static_argnums=_static_positions(function, static, len(args)))(
+                    *args, **kwargs
+                )
+            except BaseException as error:  # noqa: BLE001
+                return {"ok": False, "error": self._describe_error(error)}
+            sizes.append(_count_equations(closed.jaxpr))
+        return {"ok": True, "sizes": sizes}
+
+    # ---------------------------------------------------------------- timing
+    def timing(self, request: dict[str, Any]) -> dict[str, Any]:
+        function = self._function(request["name"])
+        namespace: dict[str, Any] = {"jax": jax, "jnp": jnp, "np": np}
+        exec(compile(request["baseline_source"], "<baseline>", "exec"), namespace)
+        baseline = namespace[request["baseline_name"]]
+        args, kwargs = _prepare(request["args"], request["kwargs"], "jax")
+        rounds, number = int(request["rounds"]), int(request["number"])
+        try:
+            for _ in range(int(request["warmup"])):
+                self._invoke(function, args, kwargs)
+                _block(baseline(*args, **kwargs))
+            student_times, baseline_times = [], []
+            started = time.perf_counter()
+            for round_index in range(rounds):
+                # Alternate which side goes first so neither benefits from warm caches.
+                order = ("student", "baseline") if round_index % 2 == 0 else ("baseline", "student")
+                for side in order:
+                    target = function if side == "student" else baseline
+                    best = math.inf
+                    for _ in range(number):
+                        begin = time.perf_counter()
+                        _block(target(*args, **kwargs))
+                        best = min(best, time.perf_counter() - begin)
+                    (student_times if side == "student" else baseline_times).append(best)
+            elapsed = time.perf_counter() - started
+        except _CallFailed as failure:
+            return {"ok": False, "error": failure.report}
+        except BaseException as error:  # noqa: BLE001
+            return {"ok": False, "error": self._describe_error(error)}
+        return {"ok": True, "student": student_times, "baseline": baseline_times, "seconds": elapsed}
+
+
+def _block(output: Any) -> None:
+    for leaf in jax.tree_util.tree_leaves(output):
+        if hasattr(leaf, "block_until_ready"):
+            leaf.block_until_ready()
+
+
+def _prepare(args: list[Any], kwargs: dict[str, Any], array_kind: str) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    from .protocol import decode_value
+
+    decoded_args = tuple(decode_value(arg) for arg in args)
+    decoded_kwargs = {key: decode_value(value) for key, value in kwargs.items()}
+    if array_kind == "jax":
+        convert = lambda leaf: jnp.asarray(leaf) if isinstance(leaf, np.ndarray) else leaf  # noqa: E731
+        decoded_args = tuple(jax.tree_util.tree_map(convert, arg) for arg in decoded_args)
+        decoded_kwargs = {key: jax.tree_util.tree_map(convert, value) for key, value in decoded_kwargs.items()}
+    return decoded_args, decoded_kwargs
+
+
+def _static_positions(function: Callable[..., Any], static_names: tuple[str, ...], arg_count: int) -> tuple[int, ...]:
+    if not static_names:
+        return ()
+    try:
+        parameters = list(inspect.signature(function).parameters)
+    except (TypeError, ValueError):
+        return ()
+    return tuple(index for index, name in enumerate(parameters[:arg_count]) if name in static_names)
+
+
+def _count_equations(jaxpr: Any) -> int:
+    total = 0
+    for equation in jaxpr.eqns:
+        total += 1
+        for param in equation.params.values():
+            for sub in param if isinstance(param, (tuple, list)) else (param,):
+                inner = getattr(sub, "jaxpr", None)
+                if inner is not None and hasattr(inner, "eqns"):
+                    total += _count_equations(inner)
+                elif hasattr(sub, "eqns"):
+                    total += _count_equations(sub)
+    return total
+
+
+def _is_jit_wrapper(value: Any) -> bool:
+    return type(value).__name__ == "PjitFunction" or (
+        callable(value) and hasattr(value, "lower") and hasattr(value, "__wrapped__")
+    )
+
+
+def _is_data(value: Any) -> bool:
+    """Module-level values a pure function must not read: anything that is not code."""
+    return not (inspect.ismodule(value) or inspect.isclass(value) or callable(value))
+
+
+class _GlobalUseFinder:
+    """Walks a function's bytecode, and its own helpers', for module-level names."""
+
+    def __init__(self, filenames: set[str]) -> None:
+        self.filenames = filenames
+        self.seen: set[int] = set()
+        self.findings: list[dict[str, Any]] = []
+
+    def run(self, root: Any, root_name: str) -> list[dict[str, Any]]:
+        self._visit_callable(root, root_name)
+        return self.findings
+
+    def _visit_callable(self, value: Any, owner: str) -> None:
+        for _ in range(8):  # unwrap jit, partial and decorators, bounded
+            if isinstance(value, functools.partial):
+                value = value.func
+            elif not isinstance(value, types.FunctionType) and hasattr(value, "__wrapped__"):
+                value = value.__wrapped__
+            else:
+                break
+        while isinstance(value, types.FunctionType) and hasattr(value, "__wrapped__"):
+            value = value.__wrapped__
+        if not isinstance(value, types.FunctionType):
+            return
+        if value.__code__.co_filename not in self.filenames or id(value.__code__) in self.seen:
+            return
+        self._visit_code(value.__code__, value.__globals__, owner)
+
+    def _visit_code(self, code: types.CodeType, namespace: dict[str, Any], owner: str) -> None:
+        if id(code) in self.seen:
+            return
+        self.seen.add(id(code))
+        for instruction in dis.get_instructions(code):
+            if instruction.opname not in ("LOAD_GLOBAL", "STORE_GLOBAL", "DELETE_GLOBAL", "LOAD_NAME"):
+                continue
+            name = instruction.argval
+            line = instruction.positions.lineno if instruction.positions else None
+            where = {"name": name, "function": owner, "filename": code.co_filename, "line": line or 0}
+            if instruction.opname in ("STORE_GLOBAL", "DELETE_GLOBAL"):
+                self._add(dict(where, access="write", type=""))
+                continue
+            if name not in namespace:
+                continue  # a builtin, or a NameError the call itself will report
+            value = namespace[name]
+            if _is_data(value):
+                self._add(dict(where, access="read", type=type(value).__name__))
+            else:
+                self._visit_callable(value, name)
+        for constant in code.co_consts:
+            if isinstance(constant, types.CodeType):
+                self._visit_code(constant, namespace, owner)
+
+    def _add(self, finding: dict[str, Any]) -> None:
+        key = (finding["name"], finding["access"], finding["filename"], finding["line"])
+        if all((f["name"], f["access"], f["filename"], f["line"]) != key for f in self.findings):
+            self.findings.append(finding)
+

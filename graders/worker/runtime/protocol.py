@@ -1,0 +1,220 @@
+"""Wire format between the trusted judge and the untrusted worker.
+
+Frames are a 4-byte big-endian length followed by UTF-8 JSON. Values inside a
+frame are plain data: JSON scalars, and tagged objects for arrays, tuples,
+lists and string-keyed dicts. Arrays travel as raw little-endian bytes of a
+whitelisted numeric dtype, so decoding never runs code and never unpickles.
+
+This module is imported by both sides, so it depends on the standard library
+and NumPy only.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import select
+import struct
+import time
+from typing import Any
+
+import numpy as np
+
+__all__ = [
+    "ALLOWED_DTYPES",
+    "MAX_FRAME_BYTES",
+    "ProtocolError",
+    "Unsupported",
+    "decode_value",
+    "encode_value",
+    "read_frame",
+    "write_frame",
+]
+
+MAX_FRAME_BYTES = 64 * 1024 * 1024
+_MAX_DEPTH = 32
+_HEADER = struct.Struct(">I")
+
+ALLOWED_DTYPES = frozenset(
+    {
+        "bool",
+        "int8", "int16", "int32", "int64",
+        "uint8", "uint16", "uint32", "uint64",
+        "float16", "float32", "float64",
+    }
+)
+
+
+class ProtocolError(Exception):
+    """A frame or value that does not follow the wire format."""
+
+
+class Unsupported:
+    """Decoded placeholder for an object the worker could not express as data.
+
+    The judge treats it as a wrong answer: it carries only the type's name.
+    """
+
+    __slots__ = ("type_name",)
+
+    def __init__(self, type_name: str) -> None:
+        self.type_name = type_name
+
+    def __repr__(self) -> str:
+        return f"<{self.type_name} object>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Unsupported) and other.type_name == self.type_name
+
+    def __hash__(self) -> int:
+        return hash(self.type_name)
+
+
+def write_frame(fd: int, message: dict[str, Any]) -> None:
+    payload = json.dumps(message, separators=(",", ":"), allow_nan=True).encode()
+    if len(payload) > MAX_FRAME_BYTES:
+        raise ProtocolError(f"frame of {len(payload)} bytes exceeds {MAX_FRAME_BYTES}")
+    data = _HEADER.pack(len(payload)) + payload
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def read_frame(fd: int, deadline: float | None = None) -> dict[str, Any] | None:
+    """Read one frame; None at a clean end of stream.
+
+    With a `deadline` (a `time.monotonic()` value) a peer that stalls, even
+    halfway through a frame, raises TimeoutError instead of blocking forever.
+    """
+    header = _read_exactly(fd, _HEADER.size, deadline)
+    if header is None:
+        return None
+    (length,) = _HEADER.unpack(header)
+    if length > MAX_FRAME_BYTES:
+        raise ProtocolError(f"frame of {length} bytes exceeds {MAX_FRAME_BYTES}")
+    payload = _read_exactly(fd, length, deadline)
+    if payload is None:
+        raise ProtocolError("stream ended inside a frame")
+    try:
+        message = json.loads(payload)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ProtocolError(f"frame is not JSON: {error}") from None
+    if not isinstance(message, dict):
+        raise ProtocolError("frame is not a JSON object")
+    return message
+
+
+def _read_exactly(fd: int, count: int, deadline: float | None) -> bytes | None:
+    chunks: list[bytes] = []
+    remaining = count
+    while remaining:
+        if deadline is not None:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                raise TimeoutError("no reply before the deadline")
+        chunk = os.read(fd, min(remaining, 1 << 20))
+        if not chunk:
+            if remaining == count:
+                return None
+            raise ProtocolError("stream ended inside a frame")
+        chunks.append(chunk)
+        remaining -= len(chunk)
+    return b"".join(chunks)
+
+
+def encode_value(value: Any, _depth: int = 0) -> Any:
+    """Express a Python value as wire data; unknown objects become `__unsupported__`."""
+    if _depth > _MAX_DEPTH:
+        return {"__unsupported__": "deeply nested structure"}
+    # bool before int: bool is an int subclass.
+    if value is None or type(value) in (bool, int, str):
+        return value
+    if type(value) is float:
+        return value
+    if isinstance(value, (np.ndarray, np.generic)) or _is_jax_array(value):
+        return _encode_array(value)
+    if type(value) is tuple:
+        return {"__tuple__": [encode_value(item, _depth + 1) for item in value]}
+    if type(value) is list:
+        return {"__list__": [encode_value(item, _depth + 1) for item in value]}
+    if type(value) is dict and all(type(key) is str for key in value):
+        return {"__dict__": [[key, encode_value(item, _depth + 1)] for key, item in value.items()]}
+    return {"__unsupported__": _type_name(value)}
+
+
+def _is_jax_array(value: Any) -> bool:
+    module = type(value).__module__ or ""
+    return module.startswith(("jaxlib", "jax")) and hasattr(value, "__array__") and hasattr(value, "dtype")
+
+
+def _encode_array(value: Any) -> Any:
+    try:
+        array = np.asarray(value)
+    except Exception:  # noqa: BLE001 - any failure means "not data"
+        return {"__unsupported__": _type_name(value)}
+    if array.dtype.name not in ALLOWED_DTYPES:
+        return {"__unsupported__": f"array of dtype {array.dtype.name}"}
+    little = array.astype(array.dtype.newbyteorder("<"), copy=False)
+    return {
+        "__array__": {
+            "dtype": array.dtype.name,
+            "shape": list(array.shape),
+            "data": base64.b64encode(np.ascontiguousarray(little).tobytes()).decode("ascii"),
+            "scalar": isinstance(value, np.generic),
+        }
+    }
+
+
+def _type_name(value: Any) -> str:
+    kind = type(value)
+    return f"{kind.__module__}.{kind.__qualname__}" if kind.__module__ != "builtins" else kind.__qualname__
+
+
+def decode_value(data: Any, _depth: int = 0) -> Any:
+    """Strictly rebuild a wire value; anything off-format raises ProtocolError."""
+    if _depth > _MAX_DEPTH + 1:
+        raise ProtocolError("value nested too deeply")
+    if data is None or type(data) in (bool, int, float, str):
+        return data
+    if type(data) is not dict or len(data) != 1:
+        raise ProtocolError(f"unexpected wire value of type {type(data).__name__}")
+    (tag, body), = data.items()
+    if tag == "__array__":
+        return _decode_array(body)
+    if tag == "__tuple__" and type(body) is list:
+        return tuple(decode_value(item, _depth + 1) for item in body)
+    if tag == "__list__" and type(body) is list:
+        return [decode_value(item, _depth + 1) for item in body]
+    if tag == "__dict__" and type(body) is list:
+        result: dict[str, Any] = {}
+        for pair in body:
+            if type(pair) is not list or len(pair) != 2 or type(pair[0]) is not str:
+                raise ProtocolError("malformed dict entry")
+            result[pair[0]] = decode_value(pair[1], _depth + 1)
+        return result
+    if tag == "__unsupported__" and type(body) is str:
+        return Unsupported(body[:200])
+    raise ProtocolError(f"unknown wire tag {tag!r}")
+
+
+def _decode_array(body: Any) -> np.ndarray | np.generic:
+    if type(body) is not dict:
+        raise ProtocolError("malformed array")
+    dtype_name, shape, encoded = body.get("dtype"), body.get("shape"), body.get("data")
+    if dtype_name not in ALLOWED_DTYPES:
+        raise ProtocolError(f"array dtype {dtype_name!r} is not allowed")
+    if type(shape) is not list or not all(type(n) is int and n >= 0 for n in shape) or len(shape) > 32:
+        raise ProtocolError("malformed array shape")
+    if type(encoded) is not str:
+        raise ProtocolError("malformed array data")
+    raw = base64.b64decode(encoded, validate=True)
+    dtype = np.dtype(dtype_name).newbyteorder("<")
+    count = int(np.prod(shape, dtype=np.int64)) if shape else 1
+    if count * dtype.itemsize != len(raw):
+        raise ProtocolError("array data does not match its shape and dtype")
+    array = np.frombuffer(raw, dtype=dtype).astype(np.dtype(dtype_name), copy=True).reshape(shape)
+    if body.get("scalar") is True and array.shape == ():
+        return array[()]
+    return array

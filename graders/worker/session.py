@@ -1,0 +1,264 @@
+"""Typed requests to the worker for one submission, with restarts.
+
+The session owns the worker process. It loads the submission's cells, turns
+the judge's `Call` objects into wire data and wire replies back into plain
+values, and starts a fresh worker after one is lost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from ..spec import Call
+from ..submission import Submission
+from .client import WorkerInfo, WorkerLimits, WorkerLost, WorkerProcess
+from .runtime.protocol import ProtocolError, decode_value, encode_value
+
+__all__ = [
+    "CallOutcome",
+    "CellOutcome",
+    "ErrorReport",
+    "FunctionInfo",
+    "GlobalUse",
+    "RecompilationReport",
+    "SubmissionSession",
+    "TimingReport",
+    "WorkerLost",
+]
+
+
+@dataclass(frozen=True)
+class ErrorReport:
+    """An exception that escaped student code, described as text."""
+
+    type: str
+    chain: tuple[str, ...]
+    message: str
+    filename: str = ""
+    line: int = 0
+    source: str = ""
+
+    @classmethod
+    def from_wire(cls, data: Any) -> ErrorReport:
+        if not isinstance(data, dict):
+            return cls("UnknownError", (), "")
+        location = data.get("location") or {}
+        return cls(
+            type=str(data.get("type", "UnknownError"))[:100],
+            chain=tuple(str(name)[:100] for name in (data.get("chain") or ())[:8]),
+            message=str(data.get("message", ""))[:6000],
+            filename=str(location.get("filename", ""))[:200],
+            line=int(location.get("line", 0) or 0),
+            source=str(location.get("source", ""))[:300],
+        )
+
+    def is_a(self, *names: str) -> bool:
+        return any(name in self.chain or name == self.type for name in names)
+
+
+@dataclass(frozen=True)
+class CellOutcome:
+    index: int
+    status: str
+    type: str = ""
+    message: str = ""
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class FunctionInfo:
+    defined: bool
+    callable: bool
+    jit_compiled: bool
+    type: str
+
+
+@dataclass(frozen=True)
+class CallOutcome:
+    output: Any = None
+    error: ErrorReport | None = None
+    args_after: Any = None
+    kwargs_after: Any = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+@dataclass(frozen=True)
+class RecompilationReport:
+    calls: int
+    compiles: int
+    traces: int
+    explanations: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GlobalUse:
+    name: str
+    access: str
+    type: str
+    function: str
+    filename: str
+    line: int
+
+
+@dataclass(frozen=True)
+class TimingReport:
+    student: tuple[float, ...]
+    baseline: tuple[float, ...]
+    seconds: float
+
+
+def _wire_call(call: Call) -> dict[str, Any]:
+    return {"args": [encode_value(arg) for arg in call.args],
+            "kwargs": {key: encode_value(value) for key, value in call.kwargs.items()}}
+
+
+class SubmissionSession:
+    """The judge's conversation with the worker about one submission."""
+
+    def __init__(self, submission: Submission, limits: WorkerLimits | None = None) -> None:
+        self.submission = submission
+        self.limits = limits or WorkerLimits()
+        self.worker: WorkerProcess | None = None
+        self.cells: tuple[CellOutcome, ...] = ()
+        self.info: WorkerInfo | None = None
+        self.starts = 0
+        self.last_call: Call | None = None
+        self._outputs: list[str] = []
+
+    # ------------------------------------------------------------- lifecycle
+    def start(self) -> None:
+        self.close()
+        self.worker = WorkerProcess(self.limits)
+        self.starts += 1
+        self.info = self.worker.start()
+        reply = self.worker.request(
+            "load",
+            timeout=self.limits.load_seconds,
+            module_name=self.submission.module_name,
+            cells=[{"index": c.index, "filename": c.filename, "source": c.source} for c in self.submission.cells],
+        )
+        self.cells = tuple(
+            CellOutcome(
+                index=int(cell.get("index", 0)),
+                status=str(cell.get("status", "")),
+                type=str(cell.get("type", ""))[:100],
+                message=str(cell.get("message", ""))[:2000],
+                line=int(cell.get("line", 0) or 0),
+            )
+            for cell in reply.get("cells", [])
+            if isinstance(cell, dict)
+        )
+
+    def ensure_running(self) -> bool:
+        """Start a worker if none is alive; True when a restart happened."""
+        if self.worker is not None and self.worker.alive:
+            return False
+        self.start()
+        return True
+
+    def close(self) -> None:
+        if self.worker is not None:
+            self.worker.close()
+            output = self.worker.captured_output()
+            if output:
+                self._outputs.append(output)
+            self.worker = None
+
+    def student_output(self) -> str:
+        return "".join(self._outputs)
+
+    def _request(self, op: str, timeout: float | None = None, call: Call | None = None,
+                 **payload: Any) -> dict[str, Any]:
+        # Remembered so that a worker lost during a call can be blamed on that input.
+        self.last_call = call
+        if self.worker is None:
+            raise WorkerLost("exited", "no worker")
+        return self.worker.request(op, timeout=timeout, **payload)
+
+    # -------------------------------------------------------------- requests
+    def describe(self, name: str) -> FunctionInfo:
+        reply = self._request("describe", name=name)
+        return FunctionInfo(bool(reply.get("defined")), bool(reply.get("callable")),
+                            bool(reply.get("jit_compiled")), str(reply.get("type", ""))[:100])
+
+    def call(
+        self,
+        name: str,
+        call: Call,
+        *,
+        mode: str = "as_submitted",
+        array_kind: str = "numpy",
+        static_argnames: Sequence[str] = (),
+        echo_args: bool = False,
+        timeout: float | None = None,
+    ) -> CallOutcome:
+        reply = self._request(
+            "call",
+            timeout=timeout,
+            call=call,
+            name=name,
+            mode=mode,
+            array_kind=array_kind,
+            static_argnames=list(static_argnames),
+            echo_args=echo_args,
+            **_wire_call(call),
+        )
+        try:
+            args_after = decode_value(reply["args_after"]) if echo_args else None
+            kwargs_after = decode_value(reply["kwargs_after"]) if echo_args else None
+            if reply.get("ok"):
+                return CallOutcome(output=decode_value(reply.get("output")), args_after=args_after,
+                                   kwargs_after=kwargs_after)
+        except (ProtocolError, KeyError, TypeError, ValueError) as error:
+            raise WorkerLost("protocol", f"malformed reply: {error}") from None
+        return CallOutcome(error=ErrorReport.from_wire(reply.get("error")), args_after=args_after,
+                           kwargs_after=kwargs_after)
+
+    def recompilation(self, name: str, warmup: Sequence[Call], measured: Sequence[Call],
+                      timeout: float | None = None) -> RecompilationReport | ErrorReport:
+        reply = self._request("recompilation", timeout=timeout, name=name, array_kind="jax",
+                              warmup=[_wire_call(c) for c in warmup], measured=[_wire_call(c) for c in measured])
+        if not reply.get("ok"):
+            return ErrorReport.from_wire(reply.get("error"))
+        return RecompilationReport(
+            calls=int(reply.get("calls", 0)),
+            compiles=int(reply.get("compiles", 0)),
+            traces=int(reply.get("traces", 0)),
+            explanations=tuple(str(text)[:3000] for text in (reply.get("explanations") or ())[:20]),
+        )
+
+    def instrument_check(self) -> tuple[int, int]:
+        reply = self._request("instrument_check")
+        return int(reply.get("compiles", 0)), int(reply.get("traces", 0))
+
+    def global_uses(self, name: str) -> tuple[GlobalUse, ...]:
+        reply = self._request("global_uses", name=name)
+        uses = []
+        for item in (reply.get("findings") or ())[:50]:
+            if isinstance(item, dict):
+                uses.append(GlobalUse(str(item.get("name", ""))[:100], str(item.get("access", "")),
+                                      str(item.get("type", ""))[:100], str(item.get("function", ""))[:100],
+                                      str(item.get("filename", ""))[:200], int(item.get("line", 0) or 0)))
+        return tuple(uses)
+
+    def trace_sizes(self, name: str, calls: Sequence[Call], static_argnames: Sequence[str],
+                    timeout: float | None = None) -> tuple[int, ...] | ErrorReport:
+        reply = self._request("trace_size", timeout=timeout, name=name, static_argnames=list(static_argnames),
+                              calls=[_wire_call(c) for c in calls])
+        if not reply.get("ok"):
+            return ErrorReport.from_wire(reply.get("error"))
+        return tuple(int(size) for size in reply.get("sizes", ()))
+
+    def timing(self, name: str, call: Call, *, baseline_source: str, baseline_name: str, rounds: int,
+               number: int, warmup: int, timeout: float | None = None) -> TimingReport | ErrorReport:
+        reply = self._request("timing", timeout=timeout, call=call, name=name, baseline_source=baseline_source,
+                              baseline_name=baseline_name, rounds=rounds, number=number, warmup=warmup,
+                              **_wire_call(call))
+        if not reply.get("ok"):
+            return ErrorReport.from_wire(reply.get("error"))
+        return TimingReport(tuple(float(t) for t in reply.get("student", ())),
+                            tuple(float(t) for t in reply.get("baseline", ())), float(reply.get("seconds", 0.0)))
