@@ -23,7 +23,7 @@ def format_value(value: Any) -> str:
         if array.ndim == 0:
             return _number(array[()].item())
         body = np.array2string(array, precision=5, separator=", ", threshold=40, edgeitems=3,
-                               max_line_width=100, floatmode="maxprec")
+                               max_line_width=10_000, floatmode="maxprec").replace("\n", "")
         return _clip(f"array({body}, dtype={array.dtype.name})")
     if isinstance(value, tuple):
         inner = ", ".join(format_value(item) for item in value)

@@ -105,7 +105,11 @@ def _grade_exercise(exercise: Exercise, session: SubmissionSession, options: Gra
     try:
         blocked = _unusable_reason(ctx)
     except WorkerLost as lost:
-        return _uniform(exercise, Status.FAILED, _lost_message(lost, exercise, session, options))
+        first_check = next(iter(exercise.points))
+        return _gated(exercise, _lost_message(lost, exercise, session, options),
+                      t("exercise.skipped_lost", options.lang, check=first_check))
+    except Exception as error:  # noqa: BLE001 - a grader bug must not lose the other exercises
+        return _uniform(exercise, Status.ERROR, t("exercise.internal_error", options.lang, type=type(error).__name__))
     if blocked is not None:
         skipped = t("exercise.skipped_missing", options.lang, name=exercise.name)
         return _gated(exercise, blocked, skipped)

@@ -13,6 +13,7 @@ __all__ = ["float32_arrays", "float32s", "int32_arrays", "shapes"]
 
 def float32s(low: float = -10.0, high: float = 10.0) -> st.SearchStrategy[float]:
     """Python floats exactly representable in float32 (no NaN, infinity or subnormals)."""
+    low, high = float(np.float32(low)), float(np.float32(high))
     return st.floats(low, high, width=32, allow_nan=False, allow_infinity=False, allow_subnormal=False)
 
 
