@@ -1,7 +1,8 @@
 """`jaxgrade`: the command line.
 
 Exit codes: 0 grading ran (whatever the scores); 2 bad usage or an input that
-could not be graded (the other files are still graded); 130 interrupted.
+could not be graded (the other files are still graded); 3 the grader itself
+failed on a file (a bug: the other files are still graded); 130 interrupted.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ __all__ = ["main"]
 
 EXIT_OK = 0
 EXIT_USAGE = 2
+EXIT_INTERNAL = 3
 EXIT_INTERRUPTED = 130
 
 
@@ -93,38 +95,49 @@ def _grade(arguments: argparse.Namespace) -> int:
     from .judge import GradingOptions
     from .registry import UnknownAssignment, get_assignment
     from .reports import WRITERS
+    from .results import FileError, SubmissionResult
     from .submission import SubmissionError, read_submission
 
     try:
-        get_assignment(arguments.assignment)
+        assignment = get_assignment(arguments.assignment)
     except UnknownAssignment as error:
         sys.stderr.write(f"jaxgrade: error: {error}\n")
         return EXIT_USAGE
 
-    # Validate every file first, in the judge, so one bad file costs only itself.
-    readable: list[str] = []
-    problems = 0
+    # Every file is read in the judge first, so a bad one costs only itself.
+    outcomes: list[SubmissionResult | FileError | None] = []
     for path in arguments.files:
         try:
             read_submission(path)
         except SubmissionError as error:
             sys.stderr.write(f"jaxgrade: error: {error}\n")
-            problems += 1
+            outcomes.append(FileError(path, assignment.name, str(error), assignment.max_score))
         else:
-            readable.append(path)
+            outcomes.append(None)
+    readable = [path for path, outcome in zip(arguments.files, outcomes) if outcome is None]
+    graded = iter(_grade_all(readable, assignment.name, GradingOptions(lang=arguments.lang), arguments.jobs))
+    results = [outcome if outcome is not None else next(graded) for outcome in outcomes]
 
-    options = GradingOptions(lang=arguments.lang)
-    results = _grade_all(readable, arguments.assignment, options, arguments.jobs)
+    internal = [r for r in results if isinstance(r, FileError) and r.message.startswith("internal error")]
+    for problem in internal:
+        sys.stderr.write(f"jaxgrade: error: {problem.submission}: {problem.message}\n")
     sys.stdout.write(WRITERS[arguments.format](results, lang=arguments.lang))
     sys.stdout.flush()
-    return EXIT_USAGE if problems else EXIT_OK
+    if internal:
+        return EXIT_INTERNAL
+    return EXIT_USAGE if any(isinstance(r, FileError) for r in results) else EXIT_OK
 
 
 def _grade_one(job: tuple[str, str, object]):  # type: ignore[no-untyped-def]
     from .judge import grade_path
+    from .results import FileError
 
     path, assignment, options = job
-    return grade_path(path, assignment, options)  # type: ignore[arg-type]
+    try:
+        return grade_path(path, assignment, options)  # type: ignore[arg-type]
+    except Exception as error:  # noqa: BLE001 - one file's failure must not lose the others
+        first_line = (str(error).splitlines() or [""])[0][:300]
+        return FileError(path, assignment, f"internal error: {type(error).__name__}: {first_line}")
 
 
 def _grade_all(paths: list[str], assignment: str, options: object, jobs: int) -> list:

@@ -21,7 +21,8 @@ def format_value(value: Any) -> str:
     if isinstance(value, (np.ndarray, np.generic)):
         array = np.asarray(value)
         if array.ndim == 0:
-            return _number(array[()].item())
+            # str() of a NumPy scalar is the shortest text that round-trips in its own dtype.
+            return str(array[()])
         body = np.array2string(array, precision=5, separator=", ", threshold=40, edgeitems=3,
                                max_line_width=10_000, floatmode="maxprec").replace("\n", "")
         return _clip(f"array({body}, dtype={array.dtype.name})")
@@ -36,8 +37,6 @@ def format_value(value: Any) -> str:
 
 
 def _number(value: Any) -> str:
-    if isinstance(value, float):
-        return f"{value:.7g}" if np.isfinite(value) else repr(value)
     return repr(value)
 
 

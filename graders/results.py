@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Mapping
 
-__all__ = ["CheckResult", "ExerciseResult", "Status", "SubmissionResult"]
+__all__ = ["CheckResult", "ExerciseResult", "FileError", "Status", "SubmissionResult"]
 
 
 class Status(str, Enum):
@@ -69,3 +69,13 @@ class SubmissionResult:
     @property
     def max_score(self) -> float:
         return sum(exercise.max_score for exercise in self.exercises)
+
+
+@dataclass(frozen=True)
+class FileError:
+    """A file given for grading that could not be graded; the message is one line."""
+
+    submission: str
+    assignment: str
+    message: str
+    max_score: float = 0.0

@@ -9,14 +9,24 @@ from __future__ import annotations
 import json
 from typing import Any, Sequence
 
-from ..results import SubmissionResult
+from ..results import FileError, SubmissionResult
 
 __all__ = ["TIMING_FIELDS", "render_json", "result_to_dict"]
 
 TIMING_FIELDS = ("seconds", "timings")
 
 
-def result_to_dict(result: SubmissionResult) -> dict[str, Any]:
+def result_to_dict(result: SubmissionResult | FileError) -> dict[str, Any]:
+    if isinstance(result, FileError):
+        return {
+            "submission": result.submission,
+            "assignment": result.assignment,
+            "score": 0.0,
+            "max_score": result.max_score,
+            "flags": [],
+            "exercises": [],
+            "error": result.message,
+        }
     return {
         "submission": result.submission,
         "assignment": result.assignment,
@@ -49,5 +59,5 @@ def result_to_dict(result: SubmissionResult) -> dict[str, Any]:
     }
 
 
-def render_json(results: Sequence[SubmissionResult], lang: str = "en") -> str:
+def render_json(results: Sequence[SubmissionResult | FileError], lang: str = "en") -> str:
     return json.dumps([result_to_dict(result) for result in results], ensure_ascii=False, indent=2) + "\n"

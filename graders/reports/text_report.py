@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..i18n import t
-from ..results import CheckResult, Status, SubmissionResult
+from ..results import CheckResult, FileError, Status, SubmissionResult
 
 __all__ = ["render_text"]
 
@@ -34,10 +34,14 @@ def _message(check: CheckResult, lang: str) -> str:
     return check.message
 
 
-def render_text(results: Sequence[SubmissionResult], lang: str = "en", width: int = 140) -> str:
+def render_text(results: Sequence[SubmissionResult | FileError], lang: str = "en", width: int = 140) -> str:
     buffer = io.StringIO()
     console = Console(file=buffer, width=width, force_terminal=False, color_system=None, soft_wrap=False)
     for result in results:
+        if isinstance(result, FileError):
+            console.print(Text(f"{t('report.submission', lang)}: {result.submission}   {result.message}"))
+            console.print()
+            continue
         console.print(
             f"[bold]{t('report.submission', lang)}:[/bold] {result.submission}   "
             f"[bold]{t('report.assignment', lang)}:[/bold] {result.assignment}   "

@@ -75,13 +75,16 @@ class WorkerProcess:
                         ignore=shutil.ignore_patterns("__pycache__"))
         request_read, request_write = os.pipe()
         reply_read, reply_write = os.pipe()
+        # -I -S: no environment variables, no user site, no .pth hooks (so no editable
+        # install of the judge); the path is the runtime copy plus third-party packages.
         bootstrap = (
-            "import sys; sys.path.insert(0, sys.argv[1]); "
+            "import sys; sys.path[:0] = [sys.argv[1]]; sys.path.extend(sys.argv[4].split(__import__('os').pathsep)); "
             f"from {_RUNTIME_PACKAGE}.main import serve; serve(int(sys.argv[2]), int(sys.argv[3]))"
         )
         with open(self._directory / "stdout.txt", "wb") as stdout, open(self._directory / "stderr.txt", "wb") as stderr:
             self._process = subprocess.Popen(
-                [sys.executable, "-I", "-c", bootstrap, str(self._directory), str(request_read), str(reply_write)],
+                [sys.executable, "-I", "-S", "-c", bootstrap, str(self._directory), str(request_read),
+                 str(reply_write), os.pathsep.join(_third_party_paths())],
                 cwd=self._directory,
                 env=_worker_environment(self._directory),
                 stdin=subprocess.DEVNULL,
@@ -209,6 +212,21 @@ class WorkerProcess:
             self._process.wait(timeout=5)
         except subprocess.TimeoutExpired:
             pass
+
+
+def _third_party_paths() -> list[str]:
+    """site-packages directories of this interpreter, without the project's own checkout."""
+    import site
+    import sysconfig
+
+    project_root = Path(__file__).resolve().parents[2]
+    candidates = [*site.getsitepackages(), sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]]
+    paths: list[str] = []
+    for candidate in candidates:
+        resolved = Path(candidate).resolve()
+        if resolved.is_dir() and resolved != project_root and str(resolved) not in paths:
+            paths.append(str(resolved))
+    return paths
 
 
 def _worker_environment(directory: Path) -> dict[str, str]:

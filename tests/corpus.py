@@ -1,0 +1,175 @@
+"""What every submission in the corpus must receive.
+
+`expect` maps "exercise.check" to a status; `mentions` maps it to phrases the
+message must contain, so a verdict is only right when it also teaches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+__all__ = ["CASES", "Case"]
+
+
+@dataclass(frozen=True)
+class Case:
+    path: str
+    assignment: str
+    full_marks: bool = False
+    zero: bool = False
+    expect: Mapping[str, str] = field(default_factory=dict)
+    mentions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.path
+
+
+CASES: tuple[Case, ...] = (
+    # ------------------------------------------------------------ references
+    Case("solutions/jax_numpy.py", "jax-numpy", full_marks=True),
+    Case("solutions/jit.py", "jit", full_marks=True),
+    Case("solutions/purity.py", "purity", full_marks=True),
+    # ----------------------------------------- correct, written differently
+    Case("tests/submissions/jax_numpy/correct_alternative.py", "jax-numpy", full_marks=True),
+    Case("tests/submissions/jit/correct_alternative.py", "jit", full_marks=True),
+    Case("tests/submissions/purity/correct_alternative.py", "purity", full_marks=True),
+    Case("tests/submissions/purity/correct_fori.py", "purity", full_marks=True),
+    Case("samples/jit/seoyeon.ipynb", "jit", full_marks=True),
+    Case("samples/jax-numpy/minji.ipynb", "jax-numpy", full_marks=True),
+    # ------------------------------------------------------------- stubs
+    Case("tests/submissions/jax_numpy/stub.py", "jax-numpy", zero=True,
+         mentions={"pure_update.correctness": ("NotImplementedError",)}),
+    Case("tests/submissions/jit/stub.py", "jit", zero=True,
+         mentions={"norm.correctness": ("NotImplementedError",)}),
+    Case("tests/submissions/purity/stub.py", "purity", zero=True),
+    # ------------------------------------------------------------ faulty
+    Case(
+        "tests/submissions/jax_numpy/faulty_a.py", "jax-numpy",
+        expect={
+            "pure_update.correctness": "failed",
+            "pure_update.no_mutation": "failed",
+            "pure_update.no_globals": "passed",
+            "scatter_add.correctness": "failed",
+            "scatter_add.no_mutation": "passed",
+            "loss_and_grad.correctness": "passed",
+            "loss_and_grad.no_recompilation": "failed",
+            "update.correctness": "failed",
+        },
+        mentions={
+            "pure_update.correctness": ("TypeError", "line 7", "x[i] = value", "x.at[i].set(v)"),
+            "pure_update.no_mutation": ("`x`", "before the call"),
+            "scatter_add.correctness": ("differs at index", "Expected output", "indices="),
+            "loss_and_grad.no_recompilation": ("compilations", "CACHE MISS"),
+        },
+    ),
+    Case(
+        "tests/submissions/jax_numpy/faulty_b.py", "jax-numpy",
+        expect={
+            "pure_update.correctness": "passed",
+            "pure_update.jit": "failed",
+            "scatter_add.correctness": "passed",
+            "scatter_add.jit": "failed",
+            "loss_and_grad.correctness": "passed",
+            "loss_and_grad.no_globals": "failed",
+            "update.correctness": "passed",
+            "update.no_globals": "failed",
+        },
+        mentions={
+            "pure_update.jit": ("TracerBoolConversionError", "if i < 0:", "jnp.where"),
+            "scatter_add.jit": ("TracerArrayConversionError", "np.array(x)"),
+            "loss_and_grad.no_globals": ("`TWO`", "line 23"),
+            "update.no_globals": ("`step_count`", "assigns"),
+        },
+    ),
+    Case(
+        "tests/submissions/jit/faulty_a.py", "jit",
+        expect={
+            "norm.correctness": "passed",
+            "norm.jit_compiled": "failed",
+            "norm.jit_speedup": "failed",
+            "negatives.correctness": "failed",
+            "negatives.jit": "failed",
+            "negatives.no_recompilation": "failed",
+            "flatten.correctness": "passed",
+            "flatten.jit": "failed",
+            "maybe_negate.correctness": "failed",
+            "maybe_negate.jit": "failed",
+        },
+        mentions={
+            "norm.jit_compiled": ("@jax.jit",),
+            "norm.jit_speedup": ("cpu", "16x4", "2.5x"),
+            "negatives.correctness": ("shape (0,)", "expected shape (5,)"),
+            "negatives.jit": ("NonConcreteBooleanIndexError", "x[x < 0]", "jnp.where"),
+            "flatten.jit": ("concrete", "x.shape"),
+            "maybe_negate.correctness": ("TracerBoolConversionError", "if neg:"),
+        },
+    ),
+    Case(
+        "tests/submissions/jit/faulty_b.py", "jit",
+        expect={
+            "norm.no_globals": "failed",
+            "norm.jit_speedup": "passed",
+            "negatives.correctness": "passed",
+            "negatives.jit": "failed",
+            "flatten.correctness": "passed",
+            "flatten.jit": "passed",
+            "maybe_negate.correctness": "passed",
+            "maybe_negate.jit_compiled": "failed",
+            "maybe_negate.no_recompilation": "failed",
+        },
+        mentions={
+            "norm.no_globals": ("`AXIS`", "line 10"),
+            "negatives.jit": ("TracerArrayConversionError", "jnp."),
+            "maybe_negate.no_recompilation": ("CACHE MISS", "lambda"),
+        },
+    ),
+    Case(
+        "tests/submissions/jit/faulty_missing.py", "jit",
+        expect={
+            "norm.correctness": "failed",
+            "norm.jit_speedup": "skipped",
+            "negatives.correctness": "failed",
+            "flatten.correctness": "failed",
+        },
+        mentions={
+            "norm.correctness": ("differs at index", "X="),
+            "negatives.correctness": ("not defined",),
+        },
+    ),
+    Case(
+        "tests/submissions/purity/faulty_a.py", "purity",
+        expect={
+            "sgd_step.correctness": "passed",
+            "sgd_step.no_mutation": "failed",
+            "horner.correctness": "passed",
+            "horner.compact_trace": "failed",
+            "per_example_grads.correctness": "passed",
+            "per_example_grads.compact_trace": "failed",
+            "moving_average.correctness": "passed",
+            "moving_average.jit": "failed",
+        },
+        mentions={
+            "sgd_step.no_mutation": ("params[",),
+            "horner.compact_trace": ("jax.lax.fori_loop",),
+            "per_example_grads.compact_trace": ("jax.vmap",),
+        },
+    ),
+    Case(
+        "tests/submissions/purity/faulty_b.py", "purity",
+        expect={
+            "sgd_step.no_globals": "failed",
+            "horner.jit_compiled": "failed",
+            "horner.no_recompilation": "failed",
+            "per_example_grads.correctness": "failed",
+            "moving_average.correctness": "failed",
+        },
+        mentions={"sgd_step.no_globals": ("`calls`",)},
+    ),
+    Case(
+        "samples/jit/doyun.ipynb", "jit",
+        expect={"norm.jit_compiled": "failed", "negatives.jit": "failed", "flatten.jit": "passed"},
+        mentions={"negatives.jit": ("cell 4", "x[x < 0]")},
+    ),
+)

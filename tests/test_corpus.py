@@ -1,0 +1,51 @@
+"""Every corpus submission gets the verdicts, scores and explanations it must."""
+
+from __future__ import annotations
+
+import pytest
+
+from graders.registry import assignments, check_names
+from graders.results import Status
+
+from .conftest import REPO
+from .corpus import CASES, Case
+
+
+def _checks(result):
+    return {f"{exercise.name}.{check.name}": check for exercise in result.exercises for check in exercise.checks}
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+def test_submission_gets_its_verdicts(case: Case, graded) -> None:
+    result = graded(REPO / case.path, case.assignment)
+    checks = _checks(result)
+    errors = {key: check.message for key, check in checks.items() if check.status is Status.ERROR}
+    assert not errors, f"engine errors: {errors}"
+    if case.full_marks:
+        failing = {key: check.message for key, check in checks.items() if not check.passed}
+        assert result.score == result.max_score, f"not full marks: {failing}"
+    if case.zero:
+        assert result.score == 0
+    for key, status in case.expect.items():
+        assert checks[key].status.value == status, f"{key}: {checks[key].status.value}: {checks[key].message}"
+    for key, phrases in case.mentions.items():
+        for phrase in phrases:
+            assert phrase in checks[key].message, f"{key} should mention {phrase!r}: {checks[key].message}"
+
+
+def test_every_check_is_caught_by_some_faulty_submission() -> None:
+    caught = {key.split(".")[1] for case in CASES for key, status in case.expect.items() if status == "failed"}
+    used = {check for assignment in assignments().values() for exercise in assignment.exercises
+            for check in exercise.points}
+    assert used <= check_names()
+    assert used - caught == set()
+
+
+def test_every_exercise_has_a_correct_submission_written_differently() -> None:
+    covered = {case.assignment for case in CASES if case.full_marks and not case.path.startswith("solutions/")}
+    assert covered == set(assignments())
+
+
+def test_every_assignment_has_a_stub_and_a_reference() -> None:
+    assert {case.assignment for case in CASES if case.zero} == set(assignments())
+    assert {case.assignment for case in CASES if case.path.startswith("solutions/")} == set(assignments())

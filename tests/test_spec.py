@@ -1,0 +1,48 @@
+"""Specs validate themselves: a bad one fails when built, naming field, value and fix."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import strategies as st
+
+from graders.spec import Assignment, Call, Exercise, SpecError, SpeedupSpec
+
+_VALID = dict(
+    name="double",
+    parameters=("x",),
+    reference=lambda x: 2 * x,
+    inputs=st.just(Call((1.0,))),
+    points={"correctness": 1},
+    summary={"en": "twice x", "ko": "x의 두 배"},
+)
+
+
+@pytest.mark.parametrize(
+    ("changes", "phrase"),
+    [
+        ({"name": "not an identifier"}, "identifier"),
+        ({"points": {}}, "at least one check"),
+        ({"points": {"corectness": 1}}, "corectness"),
+        ({"points": {"correctness": 0}}, "positive"),
+        ({"points": {"jit_speedup": 1}}, "SpeedupSpec"),
+        ({"static_argnames": ("y",)}, "'y'"),
+        ({"summary": {"en": "only English"}}, "summary['ko']"),
+    ],
+)
+def test_bad_exercise_specs_are_refused_with_the_fix(changes, phrase) -> None:
+    with pytest.raises(SpecError, match=None) as error:
+        Exercise(**{**_VALID, **changes})
+    assert phrase in str(error.value)
+
+
+def test_duplicate_exercises_in_an_assignment_are_refused() -> None:
+    exercise = Exercise(**_VALID)
+    with pytest.raises(SpecError, match="twice"):
+        Assignment("a", {"en": "A", "ko": "A"}, (exercise, exercise))
+
+
+def test_speedup_inputs_follow_the_backend() -> None:
+    spec = SpeedupSpec("def f(x): return x", "f", {"cpu": lambda: Call((1,)), "accelerator": lambda: Call((2,))})
+    assert spec.call_for("cpu")[0] == "cpu"
+    assert spec.call_for("gpu") == ("accelerator", Call((2,)))
+    assert spec.call_for("tpu")[0] == "accelerator"

@@ -1,0 +1,82 @@
+"""The worker process: a separate interpreter, killed on timeout, reported when it dies."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import numpy as np
+import pytest
+
+from graders.spec import Call
+from graders.submission import Cell, Submission
+from graders.worker.client import WorkerLimits, WorkerLost, WorkerProcess
+from graders.worker.session import SubmissionSession
+
+
+def _session(source: str, **limits: float) -> SubmissionSession:
+    submission = Submission(path=__import__("pathlib").Path("inline.py"), kind="python",
+                            cells=(Cell(1, "inline.py", source),))
+    session = SubmissionSession(submission, WorkerLimits(**limits))
+    session.start()
+    return session
+
+
+def test_the_worker_is_another_process_without_the_judge_on_its_path() -> None:
+    session = _session(
+        "import os, sys\n"
+        "PID = os.getpid()\n"
+        "def probe():\n"
+        "    import importlib.util\n"
+        "    return (os.getpid(), importlib.util.find_spec('graders') is None)\n"
+    )
+    try:
+        outcome = session.call("probe", Call(()))
+        worker_pid, no_graders = outcome.output
+        assert worker_pid != os.getpid()
+        assert no_graders is True
+    finally:
+        session.close()
+
+
+def test_a_hanging_call_is_killed_after_its_deadline() -> None:
+    session = _session("import signal\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+                       "def spin(x):\n    while True:\n        pass\n")
+    try:
+        started = time.monotonic()
+        with pytest.raises(WorkerLost) as lost:
+            session.call("spin", Call((np.zeros(2, np.float32),)), timeout=1.0)
+        assert lost.value.reason == "timeout"
+        assert time.monotonic() - started < 10
+        assert session.worker is not None and not session.worker.alive
+    finally:
+        session.close()
+
+
+def test_an_exiting_worker_is_reported_with_its_status() -> None:
+    session = _session("import os\ndef leave(x):\n    os._exit(7)\n")
+    try:
+        with pytest.raises(WorkerLost) as lost:
+            session.call("leave", Call((1.0,)))
+        assert lost.value.reason == "exited"
+        assert "7" in lost.value.detail
+    finally:
+        session.close()
+
+
+def test_student_output_is_captured_not_mixed_with_replies() -> None:
+    session = _session('print(\'[{"score": 100}]\')\ndef f(x):\n    print("inside")\n    return x\n')
+    try:
+        assert session.call("f", Call((2.0,))).output == 2.0
+    finally:
+        session.close()
+    assert '[{"score": 100}]' in session.student_output()
+    assert "inside" in session.student_output()
+
+
+def test_startup_failure_is_reported_not_raised_as_a_traceback(monkeypatch) -> None:
+    monkeypatch.setattr("graders.worker.client.sys.executable", "/bin/false")
+    worker = WorkerProcess(WorkerLimits(startup_seconds=5))
+    with pytest.raises(WorkerLost):
+        worker.start()
+    worker.close()

@@ -1,0 +1,102 @@
+"""The wire format carries plain data only, and rejects anything else."""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+from graders.worker.runtime.protocol import (
+    ProtocolError,
+    Unsupported,
+    decode_value,
+    encode_value,
+    read_frame,
+    write_frame,
+)
+
+_DTYPES = st.sampled_from(["bool", "int8", "int32", "int64", "uint8", "float16", "float32", "float64"])
+
+
+@given(hnp.arrays(_DTYPES, hnp.array_shapes(min_dims=0, max_dims=3, max_side=4)))
+def test_arrays_round_trip_bit_for_bit(array: np.ndarray) -> None:
+    decoded = decode_value(encode_value(array))
+    assert decoded.dtype == array.dtype and decoded.shape == array.shape
+    assert decoded.tobytes() == array.tobytes()
+
+
+def test_containers_round_trip_with_their_kinds() -> None:
+    value = {"a": (1, 2.5, True, None), "b": [np.float32(1.5), "text"], "c": {"d": np.zeros((2, 2), np.int32)}}
+    decoded = decode_value(encode_value(value))
+    assert isinstance(decoded["a"], tuple) and isinstance(decoded["b"], list)
+    assert decoded["a"] == (1, 2.5, True, None)
+    assert isinstance(decoded["b"][0], np.float32)
+    assert decoded["c"]["d"].shape == (2, 2)
+
+
+class _ClaimsEqualityWithEverything:
+    def __eq__(self, other: object) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(
+    "value",
+    [_ClaimsEqualityWithEverything(), np.array([object()], dtype=object), {1: "int key"}, {1, 2}, b"bytes", len],
+    ids=["eq-always-true", "object-array", "int-keys", "set", "bytes", "builtin"],
+)
+def test_non_data_becomes_an_inert_placeholder(value: object) -> None:
+    decoded = decode_value(encode_value(value))
+    assert isinstance(decoded, Unsupported)
+    assert decoded != value or not isinstance(value, Unsupported)
+
+
+@pytest.mark.parametrize(
+    "wire",
+    [
+        {"__array__": {"dtype": "object", "shape": [1], "data": ""}},
+        {"__array__": {"dtype": "float32", "shape": [2], "data": "AAAA"}},
+        {"__array__": {"dtype": "float32", "shape": [-1], "data": ""}},
+        {"__pickle__": "gASVAAAAAAAAAAA="},
+        {"__tuple__": "not a list"},
+        {"__dict__": [[1, 2]]},
+        [1, 2, 3],
+        {"a": 1, "b": 2},
+    ],
+)
+def test_malformed_wire_values_are_rejected(wire: object) -> None:
+    with pytest.raises(ProtocolError):
+        decode_value(wire)
+
+
+def test_frames_round_trip_and_end_cleanly() -> None:
+    read_fd, write_fd = os.pipe()
+    write_frame(write_fd, {"op": "call", "value": encode_value(np.arange(3))})
+    os.close(write_fd)
+    frame = read_frame(read_fd)
+    assert frame is not None and frame["op"] == "call"
+    assert read_frame(read_fd) is None
+    os.close(read_fd)
+
+
+def test_a_stalled_peer_raises_timeout_instead_of_blocking() -> None:
+    import time
+
+    read_fd, write_fd = os.pipe()
+    os.write(write_fd, b"\x00\x00\x00\x10{")  # a header promising 16 bytes, then silence
+    with pytest.raises(TimeoutError):
+        read_frame(read_fd, deadline=time.monotonic() + 0.3)
+    os.close(read_fd)
+    os.close(write_fd)
+
+
+def test_oversized_frames_are_refused() -> None:
+    read_fd, write_fd = os.pipe()
+    os.write(write_fd, b"\xff\xff\xff\xff")
+    with pytest.raises(ProtocolError):
+        read_frame(read_fd)
+    os.close(read_fd)
+    os.close(write_fd)
