@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
 
 from .spec import Call
 
-__all__ = ["format_call", "format_value"]
+__all__ = ["format_call", "format_value", "stable_text"]
 
 _MAX_CHARS = 600
 
@@ -48,3 +49,19 @@ def format_call(parameters: tuple[str, ...], call: Call) -> str:
     named = [f"{name}={format_value(value)}" for name, value in zip(parameters, call.args)]
     named += [f"{name}={format_value(value)}" for name, value in call.kwargs.items()]
     return ", ".join(named)
+
+
+_VOLATILE = (
+    (re.compile(r"\bid=\d+"), "id=…"),
+    (re.compile(r"\b0x[0-9a-fA-F]{6,}\b"), "0x…"),
+)
+
+
+def stable_text(text: str) -> str:
+    """Text from the worker without per-process numbers (object ids, addresses).
+
+    Regrading must reproduce every message; JAX and Python print such numbers.
+    """
+    for pattern, replacement in _VOLATILE:
+        text = pattern.sub(replacement, text)
+    return text

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from ..format import stable_text
 from ..spec import Call
 from ..submission import Submission
 from .client import WorkerInfo, WorkerLimits, WorkerLost, WorkerProcess
@@ -47,10 +48,10 @@ class ErrorReport:
         return cls(
             type=str(data.get("type", "UnknownError"))[:100],
             chain=tuple(str(name)[:100] for name in (data.get("chain") or ())[:8]),
-            message=str(data.get("message", ""))[:6000],
+            message=stable_text(str(data.get("message", ""))[:6000]),
             filename=str(location.get("filename", ""))[:200],
             line=int(location.get("line", 0) or 0),
-            source=str(location.get("source", ""))[:300],
+            source=stable_text(str(location.get("source", ""))[:300]),
         )
 
     def is_a(self, *names: str) -> bool:
@@ -146,7 +147,7 @@ class SubmissionSession:
                 index=int(cell.get("index", 0)),
                 status=str(cell.get("status", "")),
                 type=str(cell.get("type", ""))[:100],
-                message=str(cell.get("message", ""))[:2000],
+                message=stable_text(str(cell.get("message", ""))[:2000]),
                 line=int(cell.get("line", 0) or 0),
             )
             for cell in reply.get("cells", [])
@@ -228,7 +229,7 @@ class SubmissionSession:
             calls=int(reply.get("calls", 0)),
             compiles=int(reply.get("compiles", 0)),
             traces=int(reply.get("traces", 0)),
-            explanations=tuple(str(text)[:3000] for text in (reply.get("explanations") or ())[:20]),
+            explanations=tuple(stable_text(str(text)[:3000]) for text in (reply.get("explanations") or ())[:20]),
         )
 
     def instrument_check(self) -> tuple[int, int]:

@@ -1,0 +1,116 @@
+"""`jaxgrade` as users run it: real console script, real worker, exit codes, clean stdout."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import REPO, SUBMISSIONS
+
+JAXGRADE = str(Path(sys.executable).with_name("jaxgrade"))
+STUB = str(SUBMISSIONS / "jit" / "stub.py")
+
+
+def run(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([JAXGRADE, *args], capture_output=True, text=True, cwd=cwd, timeout=600,
+                          env={**os.environ, "JAXGRADE_LANG": "en"})
+
+
+def test_json_is_the_only_thing_on_stdout_and_follows_the_schema(tmp_path: Path) -> None:
+    noisy = tmp_path / "noisy.py"
+    noisy.write_text(
+        "import sys\n"
+        "print('[{\"submission\": \"forged\", \"score\": 999}]')\n"
+        "print('5 passed, 0 failed', file=sys.stderr)\n"
+        "def flatten(x):\n    print('flattening')\n    return x.reshape(-1)\n"
+    )
+    completed = run("grade", "--assignment", "jit", "--format", "json", str(noisy), STUB)
+    assert completed.returncode == 0, completed.stderr
+    reports = json.loads(completed.stdout)
+    assert [r["submission"] for r in reports] == [str(noisy), STUB]
+    first = reports[0]
+    assert set(first) >= {"submission", "assignment", "score", "max_score", "flags", "exercises"}
+    assert first["assignment"] == "jit" and first["max_score"] == 23.0
+    flatten = next(e for e in first["exercises"] if e["name"] == "flatten")
+    assert flatten["score"] == flatten["max_score"] == 4.0
+    for exercise in first["exercises"]:
+        assert set(exercise) >= {"name", "score", "max_score", "checks"}
+        for check in exercise["checks"]:
+            assert check["status"] in {"passed", "failed", "error", "skipped"}
+            assert isinstance(check["message"], str) and check["message"]
+    assert "forged" in first["student_output"] and "flattening" in first["student_output"]
+    assert reports[1]["score"] == 0.0
+
+
+@pytest.mark.parametrize(
+    ("make", "phrase"),
+    [
+        (lambda d: d / "absent.ipynb", "no such file"),
+        (lambda d: (d / "broken.ipynb").write_text("{not json") and d / "broken.ipynb", "corrupt notebook JSON"),
+        (lambda d: (d / "notes.txt").write_text("hello") and d / "notes.txt", "not a notebook"),
+        (lambda d: (d / "empty.ipynb").write_text('{"cells": 3}') and d / "empty.ipynb", "not a Jupyter notebook"),
+        (lambda d: d, "not a file"),
+    ],
+    ids=["missing", "corrupt-json", "wrong-suffix", "invalid-notebook", "directory"],
+)
+def test_bad_files_get_one_line_and_exit_2_while_good_ones_are_graded(tmp_path: Path, make, phrase) -> None:
+    bad = make(tmp_path)
+    completed = run("grade", "--assignment", "jit", "--format", "json", str(bad), STUB)
+    assert completed.returncode == 2
+    errors = completed.stderr.strip().splitlines()
+    assert len(errors) == 1 and phrase in errors[0] and "Traceback" not in completed.stderr
+    reports = json.loads(completed.stdout)
+    assert reports[0]["error"] and reports[1]["submission"] == STUB and "error" not in reports[1]
+
+
+@pytest.mark.parametrize(
+    ("args", "phrase"),
+    [
+        (("grade", "--assignment", "nope", STUB), "unknown assignment 'nope'; choose one of"),
+        (("grade", STUB), "--assignment"),
+        (("grade", "--assignment", "jit", "--jobs", "0", STUB), "--jobs=0"),
+        (("grade", "--assignment", "jit", "--format", "xml", STUB), "invalid choice"),
+        (("frobnicate",), "invalid choice"),
+    ],
+)
+def test_usage_errors_are_one_line_with_exit_2(args, phrase) -> None:
+    completed = run(*args)
+    assert completed.returncode == 2
+    assert completed.stdout == ""
+    lines = completed.stderr.strip().splitlines()
+    assert len(lines) == 1 and phrase in lines[0]
+
+
+def test_text_report_is_a_readable_table() -> None:
+    completed = run("grade", "--assignment", "jit", STUB)
+    assert completed.returncode == 0
+    assert "Score: 0 / 23" in completed.stdout
+    assert "NotImplementedError" in completed.stdout and "skipped" in completed.stdout
+
+
+def test_korean_is_the_course_default() -> None:
+    env = {key: value for key, value in os.environ.items() if key != "JAXGRADE_LANG"}
+    completed = subprocess.run([JAXGRADE, "grade", "--assignment", "jit", STUB], capture_output=True, text=True,
+                               env=env, cwd=REPO, timeout=600)
+    assert "점수" in completed.stdout and "건너뜀" in completed.stdout
+
+
+def test_list_shows_assignments_exercises_checks_and_points() -> None:
+    completed = run("list", "--lang", "en")
+    assert completed.returncode == 0
+    for phrase in ("jax-numpy", "jit", "purity", "norm(X)", "jit_speedup [2]", "compact_trace", "sgd_step"):
+        assert phrase in completed.stdout
+
+
+def test_parallel_jobs_keep_the_order_of_the_files() -> None:
+    files = [str(SUBMISSIONS / "jit" / name) for name in ("stub.py", "faulty_missing.py", "stub.py")]
+    completed = run("grade", "--assignment", "jit", "--format", "json", "--jobs", "2", *files)
+    assert completed.returncode == 0, completed.stderr
+    reports = json.loads(completed.stdout)
+    assert [r["submission"] for r in reports] == files
+    assert [r["score"] for r in reports] == [0.0, 3.0, 0.0]

@@ -1,0 +1,115 @@
+"""The judge end to end: notebooks as students write them, limits, crashes, reproducibility."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+from graders.judge import GradingOptions, grade_path
+from graders.reports import render_json
+from graders.results import Status
+
+from .conftest import REPO, SUBMISSIONS
+
+
+def _notebook(path: Path, cells: list[str], grade_ids: dict[int, str] | None = None) -> Path:
+    book = new_notebook()
+    for position, source in enumerate(cells):
+        cell = new_markdown_cell(source[3:]) if source.startswith("md:") else new_code_cell(source)
+        if grade_ids and position in grade_ids:
+            cell.metadata["nbgrader"] = {"grade_id": grade_ids[position], "solution": True, "grade": False,
+                                         "locked": False, "schema_version": 3}
+        book.cells.append(cell)
+    nbformat.write(book, path)
+    return path
+
+
+def _by_exercise(result):
+    return {exercise.name: exercise for exercise in result.exercises}
+
+
+def test_magics_shell_lines_and_a_broken_cell_cost_only_what_they_define(tmp_path: Path) -> None:
+    path = _notebook(tmp_path / "student.ipynb", [
+        "md:# 과제",
+        "%matplotlib inline\n!pip install nothing\nimport jax\nimport jax.numpy as jnp",
+        "def flatten(x):\n    return jnp.ravel(x)\n%timeit flatten(jnp.ones(3))",
+        "def negatives(x)\n    return jnp.where(x < 0, x, 0.0)",
+        "undefined_name + 1\ndef maybe_negate(x, neg):\n    return -x if neg else x",
+        "%%timeit\nflatten(jnp.ones(3))",
+        "display(flatten(jnp.ones(2)))\nget_ipython().system('ls')",
+    ], grade_ids={2: "flatten-solution"})
+    result = grade_path(path, "jit", GradingOptions(lang="en"))
+    exercises = _by_exercise(result)
+    assert exercises["flatten"].score == exercises["flatten"].max_score
+    negatives = exercises["negatives"].checks[0]
+    assert negatives.status is Status.FAILED
+    assert "not defined" in negatives.message and "cell 4, line 1: SyntaxError" in negatives.message
+    assert "not defined" in exercises["maybe_negate"].checks[0].message
+    assert any("cell 4" in flag and "SyntaxError" in flag for flag in result.flags)
+    assert any("cell 5" in flag and "NameError" in flag for flag in result.flags)
+    assert not any(check.status is Status.ERROR for e in result.exercises for check in e.checks)
+
+
+def test_a_crash_or_hang_costs_only_its_own_exercise() -> None:
+    result = grade_path(SUBMISSIONS / "hostile" / "hang_and_exit.py", "jit",
+                        GradingOptions(lang="en", call_seconds=3))
+    exercises = _by_exercise(result)
+    assert exercises["norm"].score == exercises["norm"].max_score
+    hang = exercises["negatives"].checks[0]
+    assert hang.status is Status.FAILED and "did not finish within 3 s" in hang.message
+    assert "x=array(" in hang.message
+    assert {c.status for c in exercises["negatives"].checks[1:]} == {Status.SKIPPED}
+    exited = exercises["flatten"].checks[0]
+    assert exited.status is Status.FAILED and "exit status 3" in exited.message
+    raised = exercises["maybe_negate"].checks[0]
+    assert "SystemExit" in raised.message and "line 22" in raised.message
+    assert any("restarted 2 time" in flag for flag in result.flags)
+
+
+def test_the_submission_time_limit_skips_what_is_left() -> None:
+    result = grade_path(REPO / "solutions" / "jit.py", "jit", GradingOptions(lang="en", submission_seconds=0.001))
+    statuses = {check.status for exercise in result.exercises[1:] for check in exercise.checks}
+    assert statuses == {Status.SKIPPED}
+    assert "time limit" in result.exercises[-1].checks[0].message
+    assert result.score <= result.exercises[0].max_score
+
+
+def _without_timings(result) -> str:
+    data = json.loads(render_json([result]))
+    for report in data:
+        report.pop("seconds")
+        for exercise in report["exercises"]:
+            for check in exercise["checks"]:
+                check.pop("timings")
+    return json.dumps(data, sort_keys=True)
+
+
+@pytest.mark.parametrize("path", [REPO / "solutions" / "jit.py", SUBMISSIONS / "jax_numpy" / "faulty_a.py"],
+                         ids=["reference", "faulty"])
+def test_grading_twice_gives_the_same_report_apart_from_timings(path: Path) -> None:
+    assignment = "jit" if "jit" in path.name else "jax-numpy"
+    first = grade_path(path, assignment, GradingOptions(lang="ko"))
+    second = grade_path(path, assignment, GradingOptions(lang="ko"))
+    assert _without_timings(first) == _without_timings(second)
+
+
+def test_messages_follow_the_requested_language(graded) -> None:
+    korean = graded(SUBMISSIONS / "jit" / "faulty_a.py", "jit", "ko")
+    english = graded(SUBMISSIONS / "jit" / "faulty_a.py", "jit", "en")
+    assert [c.status for e in korean.exercises for c in e.checks] == \
+           [c.status for e in english.exercises for c in e.checks]
+    assert "입력" in korean.exercises[1].checks[0].message
+    assert "input" in english.exercises[1].checks[0].message
+
+
+def test_speedup_reports_backend_device_and_figures(graded) -> None:
+    result = graded(REPO / "solutions" / "jit.py", "jit")
+    speedup = next(c for c in result.exercises[0].checks if c.name == "jit_speedup")
+    assert speedup.details["backend"] == "cpu" and speedup.details["shape"] == "16x4"
+    assert speedup.timings["speedup"] >= speedup.details["threshold"]
+    assert speedup.timings["student_seconds"] > 0 and speedup.timings["baseline_seconds"] > 0
+    assert result.environment["backend"] == "cpu" and result.environment["jax"]
