@@ -8,8 +8,9 @@ session talks to; from there only plain data comes back.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from .checks.base import CheckContext, Verdict, draw_examples
 from .format import format_call
@@ -94,6 +95,26 @@ def grade_submission(submission: Submission, assignment: Assignment,
 
 def _grade_exercise(exercise: Exercise, session: SubmissionSession, options: GradingOptions,
                     submission_deadline: float, flags: list[str]) -> ExerciseResult:
+    started, starts = time.monotonic(), session.starts
+    try:
+        before = session.compile_counts()
+    except WorkerLost:
+        before = None
+    result = _judge_exercise(exercise, session, options, submission_deadline, flags)
+    stats: dict[str, Any] = {"examples": sum(int(c.details.get("examples", 0)) for c in result.checks)}
+    after = None
+    if before is not None and session.starts == starts and session.worker is not None and session.worker.alive:
+        try:
+            after = session.compile_counts()
+        except WorkerLost:
+            after = None
+    stats["compiles"] = after[0] - before[0] if after and before else None
+    stats["traces"] = after[1] - before[1] if after and before else None
+    return replace(result, stats=stats, seconds=round(time.monotonic() - started, 3))
+
+
+def _judge_exercise(exercise: Exercise, session: SubmissionSession, options: GradingOptions,
+                    submission_deadline: float, flags: list[str]) -> ExerciseResult:
     ctx = CheckContext(
         exercise=exercise,
         session=session,
@@ -128,8 +149,11 @@ def _grade_exercise(exercise: Exercise, session: SubmissionSession, options: Gra
         elif failed_requirement is not None:
             verdict = Verdict(Status.SKIPPED, t("exercise.skipped_requires", options.lang, required=failed_requirement))
         else:
+            check_started = time.monotonic()
             try:
                 verdict = entry.function(ctx)
+                verdict = replace(verdict, timings={**verdict.timings,
+                                                    "seconds": round(time.monotonic() - check_started, 3)})
             except WorkerLost as lost:
                 verdict = Verdict(Status.FAILED, _lost_message(lost, exercise, session, options))
                 lost_during = check_name

@@ -40,8 +40,13 @@ class CheckResult:
 
 @dataclass(frozen=True)
 class ExerciseResult:
+    """One graded function. `stats`: examples run, and compilations and traces
+    in the worker (None where a worker restart lost the count); `seconds` is timing."""
+
     name: str
     checks: tuple[CheckResult, ...]
+    stats: Mapping[str, Any] = field(default_factory=dict)
+    seconds: float = 0.0
 
     @property
     def score(self) -> float:

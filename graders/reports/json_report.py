@@ -13,7 +13,8 @@ from ..results import FileError, SubmissionResult
 
 __all__ = ["TIMING_FIELDS", "render_json", "result_to_dict"]
 
-TIMING_FIELDS = ("seconds", "timings")
+# Where measured times live; everything else is reproduced exactly by a regrade.
+TIMING_FIELDS = ("seconds", "exercises[].seconds", "exercises[].checks[].timings")
 
 
 def result_to_dict(result: SubmissionResult | FileError) -> dict[str, Any]:
@@ -50,6 +51,8 @@ def result_to_dict(result: SubmissionResult | FileError) -> dict[str, Any]:
                     }
                     for check in exercise.checks
                 ],
+                "stats": dict(exercise.stats),
+                "seconds": exercise.seconds,
             }
             for exercise in result.exercises
         ],

@@ -232,6 +232,11 @@ class SubmissionSession:
             explanations=tuple(stable_text(str(text)[:3000]) for text in (reply.get("explanations") or ())[:20]),
         )
 
+    def compile_counts(self) -> tuple[int, int]:
+        """(compilations, traces) the worker has seen since it started."""
+        reply = self._request("stats")
+        return int(reply.get("compiles", 0)), int(reply.get("traces", 0))
+
     def instrument_check(self) -> tuple[int, int]:
         reply = self._request("instrument_check")
         return int(reply.get("compiles", 0)), int(reply.get("traces", 0))

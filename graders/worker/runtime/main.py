@@ -53,6 +53,7 @@ def serve(request_fd: int, reply_fd: int) -> None:
                 "call": probes.call,
                 "recompilation": probes.recompilation,
                 "instrument_check": lambda r: probes.instrument_check(),
+                "stats": lambda r: probes.compile_counter.snapshot(),
                 "global_uses": probes.global_uses,
                 "trace_size": probes.trace_size,
                 "timing": probes.timing,
