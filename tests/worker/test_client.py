@@ -80,3 +80,17 @@ def test_startup_failure_is_reported_not_raised_as_a_traceback(monkeypatch) -> N
     with pytest.raises(WorkerLost):
         worker.start()
     worker.close()
+
+
+def test_list_and_dict_arguments_come_back_as_they_were_after_the_call() -> None:
+    session = _session("def grow(items, table):\n    items.append(1.0)\n    table['new'] = 2\n    return 0\n")
+    try:
+        outcome = session.call("grow", Call(([0.5], {"old": 1})), echo_args=True)
+    finally:
+        session.close()
+    assert outcome.args_after == [[0.5, 1.0], {"old": 1, "new": 2}]
+
+    from graders.compare import same_data
+
+    assert same_data([0.5], outcome.args_after[0]).kind == "length"
+    assert same_data({"old": 1}, outcome.args_after[1]).kind == "keys"
