@@ -38,6 +38,7 @@ CASES: tuple[Case, ...] = (
     Case("tests/submissions/purity/correct_fori.py", "purity", full_marks=True),
     Case("samples/jit/seoyeon.ipynb", "jit", full_marks=True),
     Case("samples/jax-numpy/minji.ipynb", "jax-numpy", full_marks=True),
+    Case("samples/purity/hana.py", "purity", full_marks=True),
     # ------------------------------------------------------------- stubs
     Case("tests/submissions/jax_numpy/stub.py", "jax-numpy", zero=True,
          mentions={"pure_update.correctness": ("NotImplementedError",)}),

@@ -17,13 +17,13 @@ import jax
 from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
 from hypothesis.errors import Flaky
 
-from ..compare import Difference, as_plain
+from ..compare import Difference, as_plain, find_difference
 from ..explain import describe_difference, explain_error
 from ..format import format_call, format_value
 from ..i18n import t
 from ..results import Status
 from ..spec import Call, Exercise
-from ..worker.session import ErrorReport, SubmissionSession
+from ..worker.session import CallOutcome, ErrorReport, SubmissionSession
 
 __all__ = [
     "CheckContext",
@@ -31,6 +31,7 @@ __all__ = [
     "GRADING_SETTINGS",
     "Verdict",
     "draw_examples",
+    "require_reference_output",
     "search_counterexample",
     "stable_seed",
 ]
@@ -116,6 +117,23 @@ class Counterexample(Exception):
         super().__init__(explanation)
         self.call = call
         self.explanation = explanation
+
+
+def require_reference_output(ctx: CheckContext, call: Call, outcome: CallOutcome, *, raised: str, wrong: str,
+                             **params: Any) -> None:
+    """Raise a Counterexample unless the call returned what the reference returns.
+
+    `raised` and `wrong` are message keys; both receive `input` plus `params`,
+    and `explanation` or `detail` respectively.
+    """
+    described = ctx.describe_call(call)
+    if outcome.error is not None:
+        raise Counterexample(call, ctx.text(raised, input=described, explanation=ctx.explain(outcome.error), **params))
+    expected = ctx.expected(call)
+    difference = find_difference(expected, outcome.output, ctx.exercise.tolerance)
+    if difference is not None:
+        detail = ctx.describe_difference(difference, expected, outcome.output)
+        raise Counterexample(call, ctx.text(wrong, input=described, detail=detail, **params))
 
 
 def stable_seed(*parts: str) -> int:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from ..compare import find_difference
 from ..registry import register_check
 from ..spec import Call
-from .base import CheckContext, Counterexample, Verdict, search_counterexample
+from .base import CheckContext, Verdict, require_reference_output, search_counterexample
 
 ARRAY_KINDS = ("numpy", "jax")
 
@@ -18,21 +17,11 @@ ARRAY_KINDS = ("numpy", "jax")
     },
 )
 def correctness(ctx: CheckContext) -> Verdict:
-    name = ctx.exercise.name
-
     def body(call: Call) -> None:
-        expected = ctx.expected(call)
         for kind in ARRAY_KINDS:
-            outcome = ctx.session.call(name, call, array_kind=kind, timeout=ctx.timeout())
-            kind_text = ctx.text(f"kind.{kind}")
-            if outcome.error is not None:
-                raise Counterexample(call, ctx.text("correctness.raised", input=ctx.describe_call(call),
-                                                    kind=kind_text, explanation=ctx.explain(outcome.error)))
-            difference = find_difference(expected, outcome.output, ctx.exercise.tolerance)
-            if difference is not None:
-                detail = ctx.describe_difference(difference, expected, outcome.output)
-                raise Counterexample(call, ctx.text("correctness.failed", input=ctx.describe_call(call),
-                                                    kind=kind_text, detail=detail))
+            outcome = ctx.session.call(ctx.exercise.name, call, array_kind=kind, timeout=ctx.timeout())
+            require_reference_output(ctx, call, outcome, raised="correctness.raised", wrong="correctness.failed",
+                                     kind=ctx.text(f"kind.{kind}"))
 
     search = search_counterexample(ctx, "correctness", body, ctx.exercise.max_examples)
     if search.counterexample is None:

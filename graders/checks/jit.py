@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from ..compare import find_difference
 from ..registry import register_check
 from ..spec import Call
-from .base import CheckContext, Counterexample, Verdict, search_counterexample
+from .base import CheckContext, Verdict, require_reference_output, search_counterexample
 
 _MAX_EXAMPLES = 10
 
@@ -18,19 +17,10 @@ _MAX_EXAMPLES = 10
     },
 )
 def jit(ctx: CheckContext) -> Verdict:
-    name = ctx.exercise.name
-
     def body(call: Call) -> None:
-        outcome = ctx.session.call(name, call, mode="jit", array_kind="jax",
+        outcome = ctx.session.call(ctx.exercise.name, call, mode="jit", array_kind="jax",
                                    static_argnames=ctx.exercise.static_argnames, timeout=ctx.timeout())
-        if outcome.error is not None:
-            raise Counterexample(call, ctx.text("jit.raised", input=ctx.describe_call(call),
-                                                explanation=ctx.explain(outcome.error)))
-        expected = ctx.expected(call)
-        difference = find_difference(expected, outcome.output, ctx.exercise.tolerance)
-        if difference is not None:
-            raise Counterexample(call, ctx.text("jit.failed", input=ctx.describe_call(call),
-                                                detail=ctx.describe_difference(difference, expected, outcome.output)))
+        require_reference_output(ctx, call, outcome, raised="jit.raised", wrong="jit.failed")
 
     search = search_counterexample(ctx, "jit", body, min(_MAX_EXAMPLES, ctx.exercise.max_examples))
     if search.counterexample is None:
