@@ -121,6 +121,7 @@ def _judge_exercise(exercise: Exercise, session: SubmissionSession, options: Gra
         lang=options.lang,
         deadline=min(time.monotonic() + options.exercise_seconds, submission_deadline),
         call_seconds=options.call_seconds,
+        exercise_seconds=options.exercise_seconds,
         flags=flags,
     )
     try:

@@ -114,3 +114,14 @@ def test_speedup_reports_backend_device_and_figures(graded) -> None:
     assert speedup.timings["speedup"] >= speedup.details["threshold"]
     assert speedup.timings["student_seconds"] > 0 and speedup.timings["baseline_seconds"] > 0
     assert result.environment["backend"] == "cpu" and result.environment["jax"]
+
+
+def test_an_exercise_that_uses_up_its_time_stops_even_when_each_call_is_quick(tmp_path: Path) -> None:
+    slow = tmp_path / "slow.py"
+    slow.write_text("import time\nimport jax.numpy as jnp\n\n"
+                    "def flatten(x):\n    time.sleep(0.2)\n    return jnp.ravel(x)\n")
+    result = grade_path(slow, "jit", GradingOptions(lang="en", exercise_seconds=1.0))
+    flatten = _by_exercise(result)["flatten"]
+    assert flatten.checks[0].status is Status.FAILED
+    assert "did not finish within 1 s" in flatten.checks[0].message
+    assert flatten.seconds < 10

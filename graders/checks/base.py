@@ -23,7 +23,7 @@ from ..format import format_call, format_value
 from ..i18n import t
 from ..results import Status
 from ..spec import Call, Exercise
-from ..worker.session import CallOutcome, ErrorReport, SubmissionSession
+from ..worker.session import CallOutcome, ErrorReport, SubmissionSession, WorkerLost
 
 __all__ = [
     "CheckContext",
@@ -79,6 +79,7 @@ class CheckContext:
     lang: str
     deadline: float
     call_seconds: float = 30.0
+    exercise_seconds: float = 120.0
     flags: list[str] = field(default_factory=list)
 
     # ------------------------------------------------------------ language
@@ -86,6 +87,11 @@ class CheckContext:
         return t(key, self.lang, **params)
 
     # --------------------------------------------------------------- limits
+    def check_deadline(self) -> None:
+        """Stop a check whose exercise has used up its time, even if every call was quick."""
+        if time.monotonic() > self.deadline:
+            raise WorkerLost("timeout", f"{self.exercise_seconds:g} s")
+
     def timeout(self) -> float:
         """Seconds one worker request may take: the per-call cap, within the exercise's budget."""
         return max(1.0, min(self.call_seconds, self.deadline - time.monotonic()))
@@ -154,6 +160,7 @@ def search_counterexample(ctx: CheckContext, check: str, body: Callable[[Call], 
     calls = [0]
 
     def property_(call: Call) -> None:
+        ctx.check_deadline()
         calls[0] += 1
         body(call)
 
