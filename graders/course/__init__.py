@@ -1,0 +1,1 @@
+"""The course around the engine: notebooks, the nbgrader bridge, batch autograding."""

@@ -1,0 +1,30 @@
+"""nbgrader configuration of the JAX course.
+
+Instructors run nbgrader's own commands from this directory. Autograding is
+wired to the jaxgrade engine: the submission is never executed in a kernel
+by nbgrader; the trusted judge grades it (student code runs only in its
+sandboxed worker) and the scores land in nbgrader's gradebook.
+"""
+
+import os
+
+c = get_config()  # noqa: F821 - provided by nbgrader when it loads this file
+
+c.CourseDirectory.course_id = "jax-course"
+c.CourseDirectory.source_directory = "exercises"
+c.CourseDirectory.release_directory = "release"
+
+# A course on one machine: the exchange is a local directory shared by instructor and students.
+c.Exchange.root = os.environ.get("JAXGRADE_EXCHANGE", "/srv/nbgrader/exchange")
+
+# Released stubs define nothing, so "Run All" goes on to every self-check instead of stopping.
+c.ClearSolutions.code_stub = {"python": "# 여기에 코드를 작성하세요\n..."}
+
+c.Autograde.autograde_preprocessors = [
+    "graders.course.autograde.JaxgradeScores",
+    "nbgrader.preprocessors.LimitOutput",
+    "nbgrader.preprocessors.SaveAutoGrades",
+    "nbgrader.preprocessors.AssignLatePenalties",
+    "nbgrader.preprocessors.CheckCellMetadata",
+]
+c.JaxgradeScores.lang = os.environ.get("JAXGRADE_LANG", "ko")
