@@ -6,7 +6,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 LANG_FLAG ?= --lang en
 
-.PHONY: demo test bench clean
+.PHONY: demo test bench notebooks release clean
+
+ASSIGNMENTS := jax-numpy jit purity
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -21,7 +23,18 @@ demo: $(STAMP)
 	$(BIN)/jaxgrade grade $(LANG_FLAG) --assignment purity samples/purity/*
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest
+
+# Source notebooks from graders/course/content and solutions/; then release/ through nbgrader.
+notebooks: $(STAMP)
+	$(BIN)/jaxgrade course build
+
+release: notebooks
+	rm -f gradebook.db
+	for assignment in $(ASSIGNMENTS); do \
+		PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/nbgrader generate_assignment $$assignment --force || exit 1; \
+	done
+	rm -f gradebook.db
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/grade_assignments.py

@@ -2,7 +2,9 @@
 
 Exit codes: 0 grading ran (whatever the scores); 2 bad usage or an input that
 could not be graded (the other files are still graded); 3 the grader itself
-failed on a file (a bug: the other files are still graded); 130 interrupted.
+failed on a file (a bug: the other files are still graded); 4 `autograde`
+could not grade some submissions (the summary says which and why); 130
+interrupted.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ __all__ = ["main"]
 EXIT_OK = 0
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
+EXIT_NOT_ALL_GRADED = 4
 EXIT_INTERRUPTED = 130
 
 
@@ -61,6 +64,16 @@ def _build_parser() -> argparse.ArgumentParser:
 
     listing = commands.add_parser("list", help="show assignments, exercises, checks and points")
     listing.add_argument("--lang", choices=LANGUAGES, default=_default_language())
+
+    autograde = commands.add_parser("autograde", help="autograde every collected submission of an nbgrader course")
+    autograde.add_argument("assignment", help="assignment name")
+    autograde.add_argument("--jobs", type=_positive_int, default=1, help="submissions graded in parallel")
+    autograde.add_argument("--course", default=".", help="nbgrader course directory (default: .)")
+
+    course = commands.add_parser("course", help="course maintenance")
+    course_commands = course.add_subparsers(dest="course_command", required=True, parser_class=_Parser)
+    build = course_commands.add_parser("build", help="write the source notebooks from course content and solutions/")
+    build.add_argument("--exercises", default="exercises", help="nbgrader source directory (default: exercises)")
     return parser
 
 
@@ -69,6 +82,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         arguments = _build_parser().parse_args(argv)
         if arguments.command == "list":
             return _list(arguments.lang)
+        if arguments.command == "autograde":
+            return _autograde(arguments)
+        if arguments.command == "course":
+            return _course_build(arguments)
         return _grade(arguments)
     except KeyboardInterrupt:
         sys.stderr.write("jaxgrade: interrupted\n")
@@ -88,6 +105,44 @@ def _list(lang: str) -> int:
             for check, points in exercise.points.items():
                 lines.append(f"    - {check} [{points:g}]: {get_check(check).description[lang]}")
     sys.stdout.write("\n".join(lines) + "\n")
+    return EXIT_OK
+
+
+def _autograde(arguments: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from rich.console import Console
+
+    from .course.batch import autograde_course, collected_students, render_summary
+    from .registry import UnknownAssignment, get_assignment
+
+    try:
+        get_assignment(arguments.assignment)
+    except UnknownAssignment as error:
+        sys.stderr.write(f"jaxgrade: error: {error}\n")
+        return EXIT_USAGE
+    course = Path(arguments.course)
+    if not (course / "nbgrader_config.py").is_file():
+        sys.stderr.write(f"jaxgrade: error: {course}: no nbgrader_config.py; pass --course with the course directory\n")
+        return EXIT_USAGE
+    if not collected_students(course, arguments.assignment):
+        sys.stderr.write(f"jaxgrade: error: no collected submissions of {arguments.assignment!r} under "
+                         f"{course / 'submitted'}; run 'nbgrader collect {arguments.assignment}' first\n")
+        return EXIT_USAGE
+    console = Console(stderr=True)
+    outcomes = autograde_course(course, arguments.assignment, jobs=arguments.jobs, console=console)
+    render_summary(outcomes, Console())
+    return EXIT_OK if all(outcome.ok for outcome in outcomes) else EXIT_NOT_ALL_GRADED
+
+
+def _course_build(arguments: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .course.content import CONTENTS
+    from .course.notebooks import write_notebooks
+
+    for path in write_notebooks(CONTENTS, Path(arguments.exercises)):
+        sys.stdout.write(f"wrote {path}\n")
     return EXIT_OK
 
 

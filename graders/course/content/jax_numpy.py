@@ -115,19 +115,23 @@ selfcheck("scatter_add", _check)
 `argnums`로 바꿀 수 있습니다. 손실값과 기울기가 함께 필요하면 `jax.value_and_grad(f)`가 둘을 한 번에
 `(값, 기울기)`로 돌려줍니다. `f`는 스칼라를 반환해야 합니다.
 
-아래는 직선 `w * x + b`를 데이터에 맞추는 평균 제곱 오차 손실입니다. `theta = [w, b]`입니다.
+아래는 `center`에서 가장 낮은 2차 "그릇" 함수입니다. 기울기는 `2 * (p - center)`이고,
+경사 하강법은 기울기의 반대 방향으로 조금씩 움직여 `center`에 다가갑니다.
 """),
         Code("""
-def mse(theta, x, y):
-    w, b = theta[0], theta[1]
-    return jnp.mean((w * x + b - y) ** 2)
+def bowl(p, center):
+    return jnp.sum((p - center) ** 2)
 
-xs = jnp.array([0.0, 1.0, 2.0])
-ys = 2.0 * xs + 1.0
-theta = jnp.array([0.0, 0.0])
-print("손실:", mse(theta, xs, ys))
-print("기울기:", jax.grad(mse)(theta, xs, ys))
-print("x에 대한 기울기:", jax.grad(mse, argnums=1)(theta, xs, ys))
+center = jnp.array([1.0, -2.0])
+p = jnp.zeros(2)
+print("값:", bowl(p, center))
+print("기울기:", jax.grad(bowl)(p, center))
+value, slope = jax.value_and_grad(bowl)(p, center)
+print("값과 기울기를 한 번에:", value, slope)
+print("center에 대한 기울기:", jax.grad(bowl, argnums=1)(p, center))
+for _ in range(3):
+    p = p - 0.25 * jax.grad(bowl)(p, center)
+print("세 단계 뒤:", p)
 """),
         Graded(
             exercise="loss_and_grad",

@@ -1,0 +1,96 @@
+"""A throwaway nbgrader course and exchange on this machine, driven by nbgrader's own commands."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+
+from graders.course.notebooks import grade_cell_id, solution_cell_id
+
+REPO = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+
+
+@dataclass
+class Course:
+    root: Path
+    exchange: Path
+    homes: Path
+    batch: subprocess.CompletedProcess[str] | None = None
+
+    @classmethod
+    def create(cls, base: Path) -> Course:
+        root, exchange, homes = base / "course", base / "exchange", base / "homes"
+        root.mkdir()
+        exchange.mkdir()
+        homes.mkdir()
+        shutil.copy(REPO / "nbgrader_config.py", root / "nbgrader_config.py")
+        shutil.copytree(REPO / "exercises", root / "exercises")
+        return cls(root, exchange, homes)
+
+    def env(self, home: Path) -> dict[str, str]:
+        return {
+            **os.environ,
+            "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+            "HOME": str(home),
+            "JAXGRADE_EXCHANGE": str(self.exchange),
+            "JAXGRADE_LANG": "en",
+        }
+
+    def instructor(self, *args: str) -> subprocess.CompletedProcess[str]:
+        return _run([str(BIN / "nbgrader"), *args], cwd=self.root, env=self.env(self.homes))
+
+    def student_home(self, student: str) -> Path:
+        home = self.homes / student
+        if not home.exists():
+            (home / ".jupyter").mkdir(parents=True)
+            shutil.copy(REPO / "course" / "student_nbgrader_config.py", home / ".jupyter" / "nbgrader_config.py")
+        return home
+
+    def student(self, student: str, *args: str) -> subprocess.CompletedProcess[str]:
+        home = self.student_home(student)
+        return _run([str(BIN / "nbgrader"), *args], cwd=home, env=self.env(home))
+
+    def student_notebook(self, student: str, assignment: str) -> Path:
+        return self.student_home(student) / assignment / f"{assignment}.ipynb"
+
+
+def _run(command: list[str], cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    completed = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=900)
+    if completed.returncode != 0:
+        raise AssertionError(f"{' '.join(command[1:])} failed ({completed.returncode}):\n{completed.stderr[-3000:]}")
+    return completed
+
+
+def set_solution(path: Path, exercise: str, source: str) -> None:
+    notebook = nbformat.read(path, as_version=4)
+    for cell in notebook.cells:
+        if cell.metadata.get("nbgrader", {}).get("grade_id") == solution_cell_id(exercise):
+            cell.source = source
+            break
+    else:
+        raise AssertionError(f"no solution cell for {exercise} in {path}")
+    nbformat.write(notebook, path)
+
+
+def delete_grade_cell(path: Path, exercise: str) -> None:
+    notebook = nbformat.read(path, as_version=4)
+    notebook.cells = [c for c in notebook.cells if c.metadata.get("nbgrader", {}).get("grade_id") != grade_cell_id(exercise)]
+    nbformat.write(notebook, path)
+
+
+def solution_sources(path: Path) -> dict[str, str]:
+    """Solution cell sources of a source notebook, keyed by exercise."""
+    notebook = nbformat.read(path, as_version=4)
+    sources = {}
+    for cell in notebook.cells:
+        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
+        if grade_id.startswith("solution_"):
+            sources[grade_id[len("solution_"):]] = cell.source
+    return sources

@@ -1,0 +1,148 @@
+"""The course end to end through nbgrader's own commands, with the engine deciding the grades."""
+
+from __future__ import annotations
+
+import csv
+import html
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from nbgrader.api import Gradebook
+
+from .nbgrader_course import BIN, REPO, Course, delete_grade_cell, set_solution, solution_sources
+
+ASSIGNMENT = "jit"
+FAULTY = {
+    "norm": "def norm(X):\n    return (X - X.mean(0)) / X.std(0)",
+    "negatives": "def negatives(x):\n    return x[x < 0]",
+    "flatten": "import jax.numpy as jnp\n\ndef flatten(x):\n    return jnp.ravel(x)",
+    "maybe_negate": "import jax\n\n@jax.jit\ndef maybe_negate(x, neg):\n    if neg:\n        return -x\n    return x",
+}
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory) -> Course:
+    course = Course.create(tmp_path_factory.mktemp("nbgrader"))
+    course.instructor("generate_assignment", ASSIGNMENT, "--force")
+    course.instructor("release_assignment", ASSIGNMENT, "--force")
+    answers = solution_sources(REPO / "exercises" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb")
+
+    for student in ("alice", "bob", "carol", "dave"):
+        course.student(student, "fetch_assignment", ASSIGNMENT, "--course", "jax-course")
+    for exercise, source in answers.items():
+        set_solution(course.student_notebook("alice", ASSIGNMENT), exercise, source)
+    for exercise, source in FAULTY.items():
+        set_solution(course.student_notebook("bob", ASSIGNMENT), exercise, source)
+    carol = course.student_notebook("carol", ASSIGNMENT)
+    set_solution(carol, "norm", answers["norm"])
+    set_solution(carol, "negatives", answers["negatives"].replace("def negatives(", "def negative_part("))
+    set_solution(carol, "flatten", "def flatten(x)\n    return x.reshape(-1)")
+    set_solution(carol, "maybe_negate", answers["maybe_negate"])
+    delete_grade_cell(carol, "norm")
+    # dave submits the released notebook untouched.
+    for student in ("alice", "bob", "carol", "dave"):
+        course.student(student, "submit", ASSIGNMENT, "--course", "jax-course", f"--student={student}")
+
+    course.instructor("collect", ASSIGNMENT)
+    # erin's submission is the instructor's source notebook, solutions included.
+    erin = course.root / "submitted" / "erin" / ASSIGNMENT
+    erin.mkdir(parents=True)
+    shutil.copy(REPO / "exercises" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb", erin / f"{ASSIGNMENT}.ipynb")
+    # frank's file is not even JSON: it must be reported, never stop the others.
+    frank = course.root / "submitted" / "frank" / ASSIGNMENT
+    frank.mkdir(parents=True)
+    (frank / f"{ASSIGNMENT}.ipynb").write_text("{ this is not a notebook")
+    course.batch = subprocess.run(
+        [str(BIN / "jaxgrade"), "autograde", ASSIGNMENT, "--jobs", "2", "--course", str(course.root)],
+        cwd=course.root, env=course.env(course.homes), capture_output=True, text=True, timeout=1800)
+    course.instructor("export")
+    course.instructor("generate_feedback", ASSIGNMENT)
+    return course
+
+
+def test_batch_autograde_reports_who_could_not_be_graded(course: Course) -> None:
+    batch = course.batch
+    assert batch.returncode == 4, batch.stderr
+    summary = batch.stdout
+    assert "frank" in summary and "NOT GRADED" in summary
+    assert "5 graded, 1 could not be graded" in summary
+    for student, score in (("alice", "23 / 23"), ("erin", "23 / 23"), ("dave", "0 / 23")):
+        assert re.search(rf"{student}\s+│\s+{re.escape(score)}", summary), summary
+    assert "autograde jit" in batch.stderr  # the progress bar
+
+
+def _scores(course: Course) -> dict[str, float]:
+    with Gradebook(f"sqlite:///{course.root / 'gradebook.db'}") as gradebook:
+        return {s.student.id: s.score for s in gradebook.assignment_submissions(ASSIGNMENT)}
+
+
+def _grades(course: Course, student: str) -> dict[str, float]:
+    with Gradebook(f"sqlite:///{course.root / 'gradebook.db'}") as gradebook:
+        notebook = gradebook.find_submission_notebook(ASSIGNMENT, ASSIGNMENT, student)
+        return {grade.name: grade.score for grade in notebook.grades if grade.name.startswith("grade_")}
+
+
+def _feedback(course: Course, student: str) -> str:
+    """The feedback page's text, without markup (markdown backticks become <code> tags)."""
+    page = (course.root / "feedback" / student / ASSIGNMENT / f"{ASSIGNMENT}.html").read_text()
+    return html.unescape(re.sub(r"<[^>]+>", "", page))
+
+
+def test_gradebook_holds_the_engine_scores(course: Course) -> None:
+    scores = _scores(course)
+    assert "frank" not in scores or scores["frank"] == 0.0
+    scores.pop("frank", None)
+    assert scores["alice"] == 23.0
+    assert scores["erin"] == 23.0
+    assert scores["dave"] == 0.0
+    assert 0.0 < scores["bob"] < 23.0
+    assert _grades(course, "bob") == {"grade_norm": 6.0, "grade_negatives": 0.0, "grade_flatten": 4.0,
+                                      "grade_maybe_negate": 1.0}
+
+
+def test_exported_csv_matches_the_gradebook(course: Course) -> None:
+    with open(course.root / "grades.csv", newline="") as handle:
+        rows = {row["student_id"]: float(row["raw_score"]) for row in csv.DictReader(handle)
+                if row["assignment"] == ASSIGNMENT}
+    assert rows == _scores(course)
+    assert rows["alice"] == 23.0
+
+
+def test_feedback_explains_what_is_wrong(course: Course) -> None:
+    feedback = _feedback(course, "bob")
+    for phrase in ("jit_compiled", "NonConcreteBooleanIndexError", "TracerBoolConversionError", "jnp.where"):
+        assert phrase in feedback
+    assert "6 / 9" in feedback
+
+
+def test_a_mangled_submission_is_graded_on_what_it_defines(course: Course) -> None:
+    grades = _grades(course, "carol")
+    assert grades["grade_norm"] == 9.0          # its grade cell was deleted, and restored
+    assert grades["grade_maybe_negate"] == 5.0
+    assert grades["grade_negatives"] == 0.0     # renamed
+    assert grades["grade_flatten"] == 0.0       # broken cell
+    feedback = _feedback(course, "carol")
+    assert "negatives is not defined" in feedback
+    assert "SyntaxError" in feedback
+
+
+def test_nothing_students_receive_holds_hidden_tests_or_reference_code(course: Course) -> None:
+    reference_lines = [line.strip() for source in solution_sources(REPO / "exercises" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb").values()
+                       for line in source.splitlines() if line.strip().startswith("return")]
+    received = [_feedback(course, "bob"), _feedback(course, "dave")]
+    received += [p.read_text() for p in (course.exchange / "jax-course" / "outbound").rglob("*.ipynb")]
+    for text in received:
+        assert "BEGIN SOLUTION" not in text and "BEGIN HIDDEN TESTS" not in text
+        for marker in ("from hypothesis", "@given", "st.composite", "register_assignment", "Exercise(", "solutions."):
+            assert marker not in text, marker
+        for line in reference_lines:
+            assert line not in text or line in "".join(FAULTY.values()), line
+
+
+def test_untouched_release_scores_zero_with_reasons(course: Course) -> None:
+    feedback = _feedback(course, "dave")
+    assert "norm is not defined" in feedback
+    assert all(score == 0.0 for score in _grades(course, "dave").values())
