@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 LANG_FLAG ?= --lang en
 
-.PHONY: demo test bench notebooks release clean
+.PHONY: demo test browser bench notebooks release clean
 
 ASSIGNMENTS := jax-numpy jit purity
 
@@ -22,7 +22,16 @@ demo: $(STAMP)
 	$(BIN)/jaxgrade grade $(LANG_FLAG) --assignment jit samples/jit/*
 	$(BIN)/jaxgrade grade $(LANG_FLAG) --assignment purity samples/purity/*
 
-test: $(STAMP)
+# The browser test drives Debian's Chromium (never a downloaded one); Korean needs a font.
+BROWSER_PACKAGES := chromium chromium-driver fonts-nanum
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+browser:
+	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null || ! fc-list 2>/dev/null | grep -qi nanum; then \
+		$(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $(BROWSER_PACKAGES); \
+	fi
+
+test: $(STAMP) browser
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest
 
 # Source notebooks from graders/course/content and solutions/; then release/ through nbgrader.

@@ -18,7 +18,7 @@ c.CourseDirectory.release_directory = "release"
 c.Exchange.root = os.environ.get("JAXGRADE_EXCHANGE", "/srv/nbgrader/exchange")
 
 # Released stubs define nothing, so "Run All" goes on to every self-check instead of stopping.
-c.ClearSolutions.code_stub = {"python": "# 여기에 코드를 작성하세요\n..."}
+c.ClearSolutions.code_stub = {"python": "# 여기에 코드를 작성하세요\npass"}
 
 c.Autograde.autograde_preprocessors = [
     "graders.course.autograde.JaxgradeScores",

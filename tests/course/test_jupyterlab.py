@@ -1,0 +1,171 @@
+"""A student in JupyterLab, in a real headless Chromium (Debian's), on localhost.
+
+The test starts JupyterLab for one student of a throwaway course, opens the
+released notebook, runs every cell and reads the self-check output, then uses
+nbgrader's Assignments panel to submit it and to fetch another assignment.
+The server is stopped afterwards.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from .nbgrader_course import BIN, REPO, Course, set_solution, solution_sources
+
+CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+TOKEN = "jaxgrade-test-token"
+
+# `make test` installs Debian's browser; in CI a missing browser is a failure, not a skip.
+pytestmark = pytest.mark.skipif(
+    not (shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER)) and not os.environ.get("CI"),
+    reason="Debian's chromium and chromium-driver are required: `make test` installs them",
+)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory) -> Iterator[tuple[str, Course, Path]]:
+    course = Course.create(tmp_path_factory.mktemp("lab"))
+    for assignment in ("jit", "purity"):
+        course.instructor("generate_assignment", assignment, "--force")
+        course.instructor("release_assignment", assignment, "--force")
+    course.student("minji", "fetch_assignment", "jit", "--course", "jax-course")
+    notebook = course.student_notebook("minji", "jit")
+    set_solution(notebook, "norm", solution_sources(REPO / "exercises" / "jit" / "jit.ipynb")["norm"])
+
+    home = course.student_home("minji")
+    port = _free_port()
+    log = open(home.parent / "jupyterlab.log", "w")
+    server = subprocess.Popen(
+        [str(BIN / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}", "--allow-root",
+         f"--ServerApp.token={TOKEN}", f"--ServerApp.root_dir={home}", "--LabApp.news_url=''"],
+        cwd=home, env=course.env(home), stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise AssertionError(f"JupyterLab did not start; see {log.name}")
+                time.sleep(0.3)
+        yield f"http://127.0.0.1:{port}", course, home
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+        log.close()
+    assert server.poll() is not None
+
+
+@pytest.fixture(scope="module")
+def browser(lab, tmp_path_factory):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--window-size=1400,1000", f"--user-data-dir={tmp_path_factory.mktemp('chromium')}"):
+        options.add_argument(flag)
+    os.environ["SE_OFFLINE"] = "true"  # never let Selenium look for a driver on the network
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.implicitly_wait(0)
+    yield driver
+    driver.quit()
+
+
+def _wait(predicate, seconds: float = 120.0, what: str = "condition"):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            value = predicate()
+        except Exception:  # noqa: BLE001 - the page is still changing
+            value = None
+        if value:
+            return value
+        time.sleep(0.5)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def _menu(driver, top: str, item: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    def open_top():
+        for label in driver.find_elements(By.CSS_SELECTOR, ".lm-MenuBar-itemLabel"):
+            if label.text == top:
+                label.click()
+                return True
+        return False
+
+    _wait(open_top, what=f"menu {top}")
+
+    def click_item():
+        for label in driver.find_elements(By.CSS_SELECTOR, ".lm-Menu-itemLabel"):
+            if label.text == item:
+                label.click()
+                return True
+        return False
+
+    _wait(click_item, what=f"menu item {item}")
+
+
+def test_student_runs_the_notebook_and_uses_the_assignments_panel(lab, browser, tmp_path) -> None:
+    from selenium.webdriver.common.by import By
+
+    url, course, home = lab
+    browser.get(f"{url}/lab/tree/jit/jit.ipynb?token={TOKEN}")
+    _wait(lambda: browser.find_elements(By.CSS_SELECTOR, ".jp-Notebook .jp-Cell"), what="the notebook")
+    _wait(lambda: "Idle" in (browser.find_element(By.CSS_SELECTOR, ".jp-Notebook").get_attribute("data-jp-kernel-status") or "Idle"),
+          what="the kernel")
+
+    _menu(browser, "Run", "Run All Cells")
+
+    def selfcheck_lines():
+        texts = [o.text for o in browser.find_elements(By.CSS_SELECTOR, ".jp-OutputArea-output")]
+        lines = [line for text in texts for line in text.splitlines() if line.startswith(("✓", "✗"))]
+        return lines if len(lines) == 4 else None
+
+    lines = _wait(selfcheck_lines, what="four self-check results")
+    assert lines[0].startswith("✓ norm: 자가 점검 통과")
+    assert all(line.startswith("✗") and "아직 정의되지 않았습니다" in line for line in lines[1:])
+    browser.save_screenshot(str(tmp_path / "notebook.png"))
+
+    _menu(browser, "File", "Save Notebook")
+    _menu(browser, "Nbgrader", "Assignment List")
+    panel = _wait(lambda: [p for p in browser.find_elements(By.CSS_SELECTOR, "#nbgrader-assignment-list, .nbgrader-AssignmentList, body")
+                           if "Downloaded assignments" in p.text][:1], what="the Assignments panel")[0]
+    assert "jax-course" in panel.text
+
+    def button(label: str):
+        return [b for b in browser.find_elements(By.TAG_NAME, "button") if b.text == label and b.is_displayed()]
+
+    _wait(lambda: button("Fetch"), what="the released purity assignment")[0].click()
+    _wait(lambda: (home / "purity" / "purity.ipynb").exists(), what="purity to be fetched")
+    _wait(lambda: button("Submit"), what="a Submit button")[0].click()
+    inbound = course.exchange / "jax-course" / "inbound"
+    # In JupyterLab the exchange names the student after the OS account running the server.
+    submitted = _wait(lambda: [p for p in inbound.iterdir() if "+jit+" in p.name], what="the submission")
+    assert (submitted[0] / "jit.ipynb").exists()
+    _wait(lambda: "There are no submitted assignments" not in browser.find_element(By.TAG_NAME, "body").text,
+          what="the submitted list")
+    browser.save_screenshot(str(tmp_path / "assignments.png"))
