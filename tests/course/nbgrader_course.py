@@ -79,6 +79,14 @@ def set_solution(path: Path, exercise: str, source: str) -> None:
     nbformat.write(notebook, path)
 
 
+def edit_grade_cell(path: Path, exercise: str, source: str) -> None:
+    notebook = nbformat.read(path, as_version=4)
+    for cell in notebook.cells:
+        if cell.metadata.get("nbgrader", {}).get("grade_id") == grade_cell_id(exercise):
+            cell.source = source
+    nbformat.write(notebook, path)
+
+
 def delete_grade_cell(path: Path, exercise: str) -> None:
     notebook = nbformat.read(path, as_version=4)
     notebook.cells = [c for c in notebook.cells if c.metadata.get("nbgrader", {}).get("grade_id") != grade_cell_id(exercise)]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from nbgrader.api import Gradebook
 
-from .nbgrader_course import BIN, REPO, Course, delete_grade_cell, set_solution, solution_sources
+from .nbgrader_course import BIN, REPO, Course, delete_grade_cell, edit_grade_cell, set_solution, solution_sources
 
 ASSIGNMENT = "jit"
 FAULTY = {
@@ -42,6 +42,7 @@ def course(tmp_path_factory) -> Course:
     set_solution(carol, "flatten", "def flatten(x)\n    return x.reshape(-1)")
     set_solution(carol, "maybe_negate", answers["maybe_negate"])
     delete_grade_cell(carol, "norm")
+    edit_grade_cell(carol, "flatten", "print(4.0)  # a grade cell that claims full marks")
     # dave submits the released notebook untouched.
     for student in ("alice", "bob", "carol", "dave"):
         course.student(student, "submit", ASSIGNMENT, "--course", "jax-course", f"--student={student}")
@@ -123,7 +124,7 @@ def test_a_mangled_submission_is_graded_on_what_it_defines(course: Course) -> No
     assert grades["grade_norm"] == 9.0          # its grade cell was deleted, and restored
     assert grades["grade_maybe_negate"] == 5.0
     assert grades["grade_negatives"] == 0.0     # renamed
-    assert grades["grade_flatten"] == 0.0       # broken cell
+    assert grades["grade_flatten"] == 0.0       # broken cell, and a grade cell edited to claim full marks
     feedback = _feedback(course, "carol")
     assert "negatives is not defined" in feedback
     assert "SyntaxError" in feedback
