@@ -18,6 +18,7 @@ _HINTS_BY_TYPE: tuple[tuple[tuple[str, ...], str], ...] = (
     (("UnexpectedTracerError",), "hint.tracer_leak"),
     (("ConcretizationTypeError",), "hint.concretization"),
     (("KeyboardInterrupt", "SystemExit", "GeneratorExit"), "hint.base_exception"),
+    (("MemoryError",), "hint.memory"),
 )
 _IMMUTABLE_MARKERS = ("immutable", "does not support item assignment")
 _CONCRETE_SHAPE_MARKERS = ("Shapes must be 1D sequences of concrete values",)
@@ -32,6 +33,8 @@ def hint_key(error: ErrorReport) -> str | None:
         return "hint.immutable"
     if any(marker in error.message for marker in _CONCRETE_SHAPE_MARKERS):
         return "hint.concretization"
+    if "RESOURCE_EXHAUSTED" in error.message or "Out of memory" in error.message:
+        return "hint.memory"
     return None
 
 

@@ -20,7 +20,7 @@ from .results import CheckResult, ExerciseResult, Status, SubmissionResult
 from .spec import Assignment, Exercise
 from .submission import Submission, read_submission
 from .worker.client import WorkerLimits, WorkerLost
-from .worker.session import CellOutcome, SubmissionSession
+from .worker.session import CellOutcome, InstrumentTampered, SubmissionSession
 
 __all__ = ["GradingOptions", "grade_path", "grade_submission"]
 
@@ -80,8 +80,12 @@ def grade_submission(submission: Submission, assignment: Assignment,
         session.close()
     if session.starts > 1:
         flags.append(t("flag.worker_restarted", options.lang, count=session.starts - 1))
+    isolation = session.isolation
+    if not isolation.full:
+        flags.append(t("flag.less_isolated", options.lang, reason=isolation.reason))
     info = session.info
     environment = {"python": info.python, "jax": info.jax, "backend": info.platform, "device": info.device} if info else {}
+    environment["isolation"] = isolation.kind
     return SubmissionResult(
         submission=str(submission.path),
         assignment=assignment.name,
@@ -126,6 +130,8 @@ def _judge_exercise(exercise: Exercise, session: SubmissionSession, options: Gra
     )
     try:
         blocked = _unusable_reason(ctx)
+    except InstrumentTampered as tampered:
+        return _uniform(exercise, Status.ERROR, _tampered_message(tampered, flags, options))
     except WorkerLost as lost:
         first_check = next(iter(exercise.points))
         return _gated(exercise, _lost_message(lost, exercise, session, options),
@@ -155,6 +161,8 @@ def _judge_exercise(exercise: Exercise, session: SubmissionSession, options: Gra
                 verdict = entry.function(ctx)
                 verdict = replace(verdict, timings={**verdict.timings,
                                                     "seconds": round(time.monotonic() - check_started, 3)})
+            except InstrumentTampered as tampered:
+                verdict = Verdict(Status.ERROR, _tampered_message(tampered, flags, options))
             except WorkerLost as lost:
                 verdict = Verdict(Status.FAILED, _lost_message(lost, exercise, session, options))
                 lost_during = check_name
@@ -219,6 +227,15 @@ def _lost_message(lost: WorkerLost, exercise: Exercise | None, session: Submissi
     if lost.reason == "protocol":
         return t("lost.protocol", lang, detail=lost.detail, on_input=on_input)
     return t("lost.exited", lang, detail=lost.detail, on_input=on_input)
+
+
+def _tampered_message(tampered: InstrumentTampered, flags: list[str], options: GradingOptions) -> str:
+    """A check that cannot be trusted is an error, never a pass; the flag tells the instructor."""
+    changes = "; ".join(tampered.changes)
+    flag = t("flag.instrument_tampered", options.lang, changes=changes)
+    if flag not in flags:
+        flags.append(flag)
+    return t("instrument.tampered", options.lang, changes=changes)
 
 
 def _cell_labels(submission: Submission) -> dict[int, str]:

@@ -174,6 +174,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "JAX arrays are immutable: instead of `x[i] = v` write `x = x.at[i].set(v)`, which returns a new array.",
         "ko": "JAX 배열은 불변입니다: `x[i] = v` 대신 새 배열을 반환하는 `x = x.at[i].set(v)`를 쓰세요.",
     },
+    "hint.memory": {
+        "en": "Your code ran out of memory: the grader gives it a fixed amount. Look for arrays far larger than the inputs.",
+        "ko": "메모리가 부족합니다: 채점기는 정해진 양의 메모리만 줍니다. 입력보다 훨씬 큰 배열을 만들고 있지 않은지 확인하세요.",
+    },
     "hint.base_exception": {
         "en": "A graded function must return a value; it must not exit or interrupt the program.",
         "ko": "채점 대상 함수는 값을 반환해야 하며 프로그램을 종료하거나 중단시키면 안 됩니다.",
@@ -263,6 +267,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Compilations could not be measured: for the input {input} your function {explanation}",
         "ko": "컴파일 횟수를 측정하지 못했습니다: 입력 {input}에서 여러분의 함수가 {explanation}",
     },
+    "instrument.tampered": {
+        "en": "Not graded: your code changed what the grader measures with ({changes}). Remove that code; the instructor has been notified.",
+        "ko": "채점하지 않음: 여러분의 코드가 채점기의 측정 도구를 바꾸었습니다({changes}). 그 코드를 지우세요. 강사에게 이 사실이 표시됩니다.",
+    },
     "instrument.untrusted": {
         "en": "The compilation counter did not register a known compilation, so this measurement cannot be trusted and was not used.",
         "ko": "컴파일 계수기가 알려진 컴파일을 기록하지 못해 이 측정값을 신뢰할 수 없으므로 사용하지 않았습니다.",
@@ -319,6 +327,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "flag.worker_restarted": {
         "en": "the worker was restarted {count} time(s) after your code stopped it",
         "ko": "여러분의 코드가 작업 프로세스를 멈추게 해 {count}번 다시 시작했습니다",
+    },
+    "flag.less_isolated": {
+        "en": "less-isolated: your code ran as a plain process, without the filesystem and network sandbox ({reason})",
+        "ko": "less-isolated: 여러분의 코드가 파일 시스템·네트워크 격리 없이 일반 프로세스로 실행되었습니다({reason})",
+    },
+    "flag.instrument_tampered": {
+        "en": "instrument-tampered: {changes}",
+        "ko": "instrument-tampered: {changes}",
     },
     "flag.instrument_untrusted": {
         "en": "instrument-untrusted: {instrument} failed its self-check in `{name}`",

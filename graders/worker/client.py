@@ -15,12 +15,14 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .runtime.protocol import ProtocolError, read_frame, write_frame
+from .sandbox import Isolation, accelerator_present, detect_isolation, interpreter, resource_limiter, sandboxed_command
 
 __all__ = ["WorkerInfo", "WorkerLimits", "WorkerLost", "WorkerProcess"]
 
@@ -47,6 +49,10 @@ class WorkerLimits:
     startup_seconds: float = 60.0
     load_seconds: float = 60.0
     request_seconds: float = 30.0
+    # Address space of the worker on CPU machines (CUDA reserves more than any sane cap).
+    memory_bytes: int = 4 * 2**30
+    # Largest file the worker may write, its captured output included.
+    file_bytes: int = 64 * 2**20
 
 
 @dataclass(frozen=True)
@@ -66,7 +72,9 @@ class WorkerProcess:
         self._directory: Path | None = None
         self._to_worker = self._from_worker = -1
         self.info: WorkerInfo | None = None
+        self.isolation: Isolation = detect_isolation()
         self._final_output = ""
+        self._output: _CappedOutput | None = None
 
     # ------------------------------------------------------------- lifecycle
     def start(self) -> WorkerInfo:
@@ -81,18 +89,24 @@ class WorkerProcess:
             "import sys; sys.path[:0] = [sys.argv[1]]; sys.path.extend(sys.argv[4].split(__import__('os').pathsep)); "
             f"from {_RUNTIME_PACKAGE}.main import serve; serve(int(sys.argv[2]), int(sys.argv[3]))"
         )
-        with open(self._directory / "stdout.txt", "wb") as stdout, open(self._directory / "stderr.txt", "wb") as stderr:
-            self._process = subprocess.Popen(
-                [sys.executable, "-I", "-S", "-c", bootstrap, str(self._directory), str(request_read),
-                 str(reply_write), os.pathsep.join(_third_party_paths())],
-                cwd=self._directory,
-                env=_worker_environment(self._directory),
-                stdin=subprocess.DEVNULL,
-                stdout=stdout,
-                stderr=stderr,
-                pass_fds=(request_read, reply_write),
-                start_new_session=True,
-            )
+        packages = _third_party_paths()
+        command = [interpreter(), "-I", "-S", "-c", bootstrap, str(self._directory), str(request_read),
+                   str(reply_write), os.pathsep.join(packages)]
+        command = sandboxed_command(command, workdir=self._directory, isolation=self.isolation,
+                                    readable=[sys.base_prefix, *packages])
+        memory = None if accelerator_present() else self.limits.memory_bytes
+        self._process = subprocess.Popen(
+            command,
+            cwd=self._directory,
+            env=_worker_environment(self._directory),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            pass_fds=(request_read, reply_write),
+            start_new_session=True,
+            preexec_fn=resource_limiter(memory, self.limits.file_bytes),
+        )
+        self._output = _CappedOutput(self._process.stdout, _OUTPUT_CAP_BYTES)
         os.close(request_read)
         os.close(reply_write)
         self._to_worker, self._from_worker = request_write, reply_read
@@ -116,6 +130,9 @@ class WorkerProcess:
             except (OSError, ProtocolError, subprocess.TimeoutExpired):
                 pass
         self._kill()
+        if self._output is not None:
+            self._output.finish()
+            self._final_output = self._output.text()
         for fd in (self._to_worker, self._from_worker):
             if fd >= 0:
                 try:
@@ -124,7 +141,6 @@ class WorkerProcess:
                     pass
         self._to_worker = self._from_worker = -1
         if self._directory is not None:
-            self._final_output = self.captured_output()
             shutil.rmtree(self._directory, ignore_errors=True)
             self._directory = None
 
@@ -170,21 +186,7 @@ class WorkerProcess:
 
     def captured_output(self) -> str:
         """What the student's code printed, capped; shown only as feedback."""
-        if self._directory is None:
-            return self._final_output
-        parts = []
-        for name in ("stdout.txt", "stderr.txt"):
-            path = self._directory / name
-            try:
-                with open(path, "rb") as handle:
-                    data = handle.read(_OUTPUT_CAP_BYTES + 1)
-            except OSError:
-                continue
-            text = data[:_OUTPUT_CAP_BYTES].decode("utf-8", "replace")
-            if len(data) > _OUTPUT_CAP_BYTES:
-                text += "\n[... output truncated ...]"
-            parts.append(text)
-        return "".join(parts)
+        return self._output.text() if self._output is not None else self._final_output
 
     # -------------------------------------------------------------- internals
     def _exit_detail(self) -> str:
@@ -212,6 +214,45 @@ class WorkerProcess:
             self._process.wait(timeout=5)
         except subprocess.TimeoutExpired:
             pass
+
+
+class _CappedOutput:
+    """Drains a pipe continuously, keeping only the first `cap` bytes.
+
+    Draining means a student who prints without end never blocks and never
+    sees an error; keeping a prefix means the judge's memory stays bounded.
+    """
+
+    def __init__(self, stream, cap: int) -> None:  # type: ignore[no-untyped-def]
+        self._stream = stream
+        self._cap = cap
+        self._kept = bytearray()
+        self._total = 0
+        self._thread = threading.Thread(target=self._drain, name="worker-output", daemon=True)
+        self._thread.start()
+
+    def _drain(self) -> None:
+        try:
+            while chunk := self._stream.read1(1 << 16):
+                self._total += len(chunk)
+                room = self._cap - len(self._kept)
+                if room > 0:
+                    self._kept += chunk[:room]
+        except (OSError, ValueError):
+            pass
+
+    def finish(self) -> None:
+        self._thread.join(timeout=5)
+        try:
+            self._stream.close()
+        except OSError:
+            pass
+
+    def text(self) -> str:
+        text = bytes(self._kept).decode("utf-8", "replace")
+        if self._total > self._cap:
+            text += f"\n[... {self._total - self._cap} more bytes of output not shown ...]"
+        return text
 
 
 def _third_party_paths() -> list[str]:

@@ -14,6 +14,7 @@ from ..format import stable_text
 from ..spec import Call
 from ..submission import Submission
 from .client import WorkerInfo, WorkerLimits, WorkerLost, WorkerProcess
+from .sandbox import Isolation, detect_isolation
 from .runtime.protocol import ProtocolError, decode_value, encode_value
 
 __all__ = [
@@ -22,11 +23,37 @@ __all__ = [
     "ErrorReport",
     "FunctionInfo",
     "GlobalUse",
+    "InstrumentTampered",
     "RecompilationReport",
     "SubmissionSession",
     "TimingReport",
     "WorkerLost",
 ]
+
+
+class InstrumentTampered(Exception):
+    """The worker's instruments differ from their state before the submission was loaded."""
+
+    def __init__(self, changes: list[str]) -> None:
+        super().__init__("; ".join(changes))
+        self.changes = changes
+
+
+def _integrity_changes(baseline: dict[str, Any], current: Any) -> list[str]:
+    if not isinstance(current, dict):
+        return ["the worker stopped reporting the state of its instruments"]
+    changes = []
+    if current.get("code") != baseline.get("code"):
+        changes.append("the grader's runtime code in the worker was modified")
+    if current.get("listener") != baseline.get("listener"):
+        changes.append("JAX's compilation listener was removed")
+    if current.get("jit") != baseline.get("jit"):
+        changes.append("jax.jit was replaced")
+    flags, before = current.get("flags") or {}, baseline.get("flags") or {}
+    for flag in sorted(set(flags) | set(before)):
+        if flags.get(flag) != before.get(flag):
+            changes.append(f"the JAX flag {flag} was changed from {before.get(flag)} to {flags.get(flag)}")
+    return changes
 
 
 @dataclass(frozen=True)
@@ -127,6 +154,8 @@ class SubmissionSession:
         self.cells: tuple[CellOutcome, ...] = ()
         self.info: WorkerInfo | None = None
         self.starts = 0
+        self.isolation: Isolation = detect_isolation()
+        self.baseline: dict[str, Any] = {}
         self.last_call: Call | None = None
         self._outputs: list[str] = []
 
@@ -142,6 +171,7 @@ class SubmissionSession:
             module_name=self.submission.module_name,
             cells=[{"index": c.index, "filename": c.filename, "source": c.source} for c in self.submission.cells],
         )
+        self.baseline = reply.get("baseline") if isinstance(reply.get("baseline"), dict) else {}
         self.cells = tuple(
             CellOutcome(
                 index=int(cell.get("index", 0)),
@@ -178,7 +208,11 @@ class SubmissionSession:
         self.last_call = call
         if self.worker is None:
             raise WorkerLost("exited", "no worker")
-        return self.worker.request(op, timeout=timeout, **payload)
+        reply = self.worker.request(op, timeout=timeout, **payload)
+        changes = _integrity_changes(self.baseline, reply.get("integrity"))
+        if changes:
+            raise InstrumentTampered(changes)
+        return reply
 
     # -------------------------------------------------------------- requests
     def describe(self, name: str) -> FunctionInfo:

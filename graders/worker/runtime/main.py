@@ -16,6 +16,7 @@ def serve(request_fd: int, reply_fd: int) -> None:
     try:
         import jax
 
+        from .integrity import Integrity
         from .loader import SubmissionModule
         from .probes import Probes
     except BaseException as error:  # noqa: BLE001
@@ -36,6 +37,7 @@ def serve(request_fd: int, reply_fd: int) -> None:
     )
     submission: SubmissionModule | None = None
     probes: Probes | None = None
+    integrity: Integrity | None = None
     while True:
         request = read_frame(request_fd)
         if request is None or request.get("op") == "exit":
@@ -44,7 +46,9 @@ def serve(request_fd: int, reply_fd: int) -> None:
         if op == "load":
             submission = SubmissionModule(request["module_name"])
             probes = Probes(submission)
-            reply: dict[str, Any] = {"cells": submission.run_cells(request["cells"])}
+            integrity = Integrity(probes.compile_counter.on_event)
+            reply: dict[str, Any] = {"baseline": integrity.baseline,
+                                     "cells": submission.run_cells(request["cells"])}
         elif probes is None:
             reply = {"protocol_error": "load must come first"}
         else:
@@ -60,6 +64,8 @@ def serve(request_fd: int, reply_fd: int) -> None:
             }.get(op)
             reply = handler(request) if handler else {"protocol_error": f"unknown op {op!r}"}
         reply["op"] = op
+        if integrity is not None and op != "load":
+            reply["integrity"] = integrity.state()
         write_frame(reply_fd, reply)
 
 

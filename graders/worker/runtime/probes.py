@@ -37,9 +37,9 @@ class _CompileCounter:
 
     def __init__(self) -> None:
         self.counts = {"traces": 0, "compiles": 0}
-        jax.monitoring.register_event_duration_secs_listener(self._on_event)
+        jax.monitoring.register_event_duration_secs_listener(self.on_event)
 
-    def _on_event(self, event: str, duration: float, **kwargs: Any) -> None:
+    def on_event(self, event: str, duration: float, **kwargs: Any) -> None:
         key = _COMPILE_EVENTS.get(event)
         if key is not None:
             self.counts[key] += 1

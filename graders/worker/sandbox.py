@@ -1,0 +1,129 @@
+"""How the worker process is confined.
+
+With bubblewrap (`bwrap`) the worker sees an allow-listed filesystem: the
+Python installation and third-party packages read-only, its own private
+directory writable, an empty /tmp, and nothing else. That hides the
+reference solutions, the grader's source, the course directory, the
+gradebook and other submissions. It runs in new user, PID, network, IPC
+and UTS namespaces: no network, and every process it starts dies with it.
+Without bwrap it is a plain process in its own session, and the report says
+that it was less isolated. Resource limits apply either way.
+"""
+
+from __future__ import annotations
+
+import functools
+import glob
+import importlib.util
+import os
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+__all__ = ["Isolation", "accelerator_present", "detect_isolation", "interpreter", "resource_limiter", "sandboxed_command"]
+
+_HIDDEN_PACKAGES = ("graders", "solutions")
+_ETC_FILES = ("/etc/ld.so.cache", "/etc/localtime", "/etc/passwd", "/etc/group", "/etc/nsswitch.conf")
+
+
+@dataclass(frozen=True)
+class Isolation:
+    kind: str  # "bwrap" or "process"
+    reason: str = ""
+
+    @property
+    def full(self) -> bool:
+        return self.kind == "bwrap"
+
+
+@functools.lru_cache(maxsize=1)
+def detect_isolation() -> Isolation:
+    """bwrap when it is installed and this machine allows its namespaces; else a plain process."""
+    if os.environ.get("JAXGRADE_SANDBOX") == "none":
+        return Isolation("process", "disabled with JAXGRADE_SANDBOX=none")
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        return Isolation("process", "bubblewrap (bwrap) is not installed")
+    probe = [bwrap, "--unshare-all", "--die-with-parent", "--ro-bind", "/usr", "/usr",
+             "--symlink", "usr/bin", "/bin", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
+             "--proc", "/proc", "--dev", "/dev", "/usr/bin/true"]
+    try:
+        completed = subprocess.run(probe, capture_output=True, text=True, timeout=20)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return Isolation("process", f"bwrap could not run ({error})")
+    if completed.returncode != 0:
+        first = (completed.stderr.strip().splitlines() or ["unknown error"])[0]
+        return Isolation("process", f"this machine does not allow bwrap's namespaces ({first})")
+    return Isolation("bwrap")
+
+
+def _hidden_package_dirs() -> list[str]:
+    hidden = []
+    for name in _HIDDEN_PACKAGES:
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.submodule_search_locations:
+            hidden.extend(str(Path(location).resolve()) for location in spec.submodule_search_locations)
+    return hidden
+
+
+def sandboxed_command(command: Sequence[str], *, workdir: Path, readable: Sequence[str],
+                      isolation: Isolation) -> list[str]:
+    """`command` wrapped so that it runs confined; unchanged for a plain process."""
+    if not isolation.full:
+        return list(command)
+    bwrap = shutil.which("bwrap") or "bwrap"
+    args = [bwrap, "--unshare-all", "--die-with-parent", "--new-session",
+            "--ro-bind", "/usr", "/usr"]
+    for link, target in (("/bin", "usr/bin"), ("/sbin", "usr/sbin"), ("/lib", "usr/lib"), ("/lib64", "usr/lib64")):
+        if os.path.islink(link):
+            args += ["--symlink", target, link]
+        elif os.path.isdir(link):
+            args += ["--ro-bind", link, link]
+    for path in _ETC_FILES:
+        args += ["--ro-bind-try", path, path]
+    seen = {"/usr"}
+    for path in readable:
+        resolved = str(Path(path).resolve())
+        if resolved not in seen and not resolved.startswith("/usr/"):
+            args += ["--ro-bind", resolved, resolved]
+            seen.add(resolved)
+    # A regular (non-editable) install puts the judge's packages in site-packages: blank them out.
+    for hidden in _hidden_package_dirs():
+        if any(hidden == bound or hidden.startswith(bound.rstrip("/") + "/") for bound in seen):
+            args += ["--tmpfs", hidden]
+    # Accelerators: device nodes and the driver's view of the system.
+    for device in sorted(glob.glob("/dev/nvidia*")):
+        args += ["--dev-bind", device, device]
+    if glob.glob("/dev/nvidia*"):
+        args += ["--ro-bind-try", "/sys", "/sys"]
+    args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp",
+             "--bind", str(workdir), str(workdir), "--chdir", str(workdir), "--"]
+    return args + list(command)
+
+
+def resource_limiter(memory_bytes: int | None, file_bytes: int) -> Callable[[], None]:
+    """A preexec function: limits inherited by the worker and everything it starts."""
+
+    def apply() -> None:
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (file_bytes, file_bytes))
+        if memory_bytes:
+            resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
+        # Writing past the file limit then fails with an error instead of killing the worker.
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+    return apply
+
+
+def accelerator_present() -> bool:
+    return bool(glob.glob("/dev/nvidia[0-9]*")) or os.environ.get("JAX_PLATFORMS", "").startswith(("cuda", "gpu"))
+
+
+def interpreter() -> str:
+    """The real interpreter behind a virtual environment's python, which the sandbox can see."""
+    return os.path.realpath(sys.executable)
