@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 LANG_FLAG ?= --lang en
 
-.PHONY: demo test browser bench notebooks release clean
+.PHONY: demo test system-deps bench notebooks release clean
 
 ASSIGNMENTS := jax-numpy jit purity
 
@@ -22,16 +22,18 @@ demo: $(STAMP)
 	$(BIN)/jaxgrade grade $(LANG_FLAG) --assignment jit samples/jit/*
 	$(BIN)/jaxgrade grade $(LANG_FLAG) --assignment purity samples/purity/*
 
-# The browser test drives Debian's Chromium (never a downloaded one); Korean needs a font.
-BROWSER_PACKAGES := chromium chromium-driver fonts-nanum
+# Debian packages the tests use: bubblewrap sandboxes the worker; the browser test drives
+# Debian's Chromium (never a downloaded one), and Korean needs a font.
+SYSTEM_PACKAGES := bubblewrap chromium chromium-driver fonts-nanum
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-browser:
-	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null || ! fc-list 2>/dev/null | grep -qi nanum; then \
-		$(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $(BROWSER_PACKAGES); \
+system-deps:
+	@if ! command -v bwrap >/dev/null || ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null \
+		|| ! fc-list 2>/dev/null | grep -qi nanum; then \
+		$(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $(SYSTEM_PACKAGES); \
 	fi
 
-test: $(STAMP) browser
+test: $(STAMP) system-deps
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest
 
 # Source notebooks from graders/course/content and solutions/; then release/ through nbgrader.

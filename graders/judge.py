@@ -102,7 +102,7 @@ def _grade_exercise(exercise: Exercise, session: SubmissionSession, options: Gra
     started, starts = time.monotonic(), session.starts
     try:
         before = session.compile_counts()
-    except WorkerLost:
+    except (WorkerLost, InstrumentTampered):
         before = None
     result = _judge_exercise(exercise, session, options, submission_deadline, flags)
     stats: dict[str, Any] = {"examples": sum(int(c.details.get("examples", 0)) for c in result.checks)}
@@ -110,7 +110,7 @@ def _grade_exercise(exercise: Exercise, session: SubmissionSession, options: Gra
     if before is not None and session.starts == starts and session.worker is not None and session.worker.alive:
         try:
             after = session.compile_counts()
-        except WorkerLost:
+        except (WorkerLost, InstrumentTampered):
             after = None
     stats["compiles"] = after[0] - before[0] if after and before else None
     stats["traces"] = after[1] - before[1] if after and before else None

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .runtime.protocol import ProtocolError, read_frame, write_frame
-from .sandbox import Isolation, accelerator_present, detect_isolation, interpreter, resource_limiter, sandboxed_command
+from .sandbox import Isolation, accelerator_present, detect_isolation, interpreter, sandboxed_command
 
 __all__ = ["WorkerInfo", "WorkerLimits", "WorkerLost", "WorkerProcess"]
 
@@ -87,14 +87,15 @@ class WorkerProcess:
         # install of the judge); the path is the runtime copy plus third-party packages.
         bootstrap = (
             "import sys; sys.path[:0] = [sys.argv[1]]; sys.path.extend(sys.argv[4].split(__import__('os').pathsep)); "
-            f"from {_RUNTIME_PACKAGE}.main import serve; serve(int(sys.argv[2]), int(sys.argv[3]))"
+            f"from {_RUNTIME_PACKAGE}.main import serve; "
+            "serve(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[5]), int(sys.argv[6]))"
         )
         packages = _third_party_paths()
+        memory = 0 if accelerator_present() else self.limits.memory_bytes
         command = [interpreter(), "-I", "-S", "-c", bootstrap, str(self._directory), str(request_read),
-                   str(reply_write), os.pathsep.join(packages)]
+                   str(reply_write), os.pathsep.join(packages), str(memory), str(self.limits.file_bytes)]
         command = sandboxed_command(command, workdir=self._directory, isolation=self.isolation,
                                     readable=[sys.base_prefix, *packages])
-        memory = None if accelerator_present() else self.limits.memory_bytes
         self._process = subprocess.Popen(
             command,
             cwd=self._directory,
@@ -104,7 +105,6 @@ class WorkerProcess:
             stderr=subprocess.STDOUT,
             pass_fds=(request_read, reply_write),
             start_new_session=True,
-            preexec_fn=resource_limiter(memory, self.limits.file_bytes),
         )
         self._output = _CappedOutput(self._process.stdout, _OUTPUT_CAP_BYTES)
         os.close(request_read)
@@ -196,11 +196,13 @@ class WorkerProcess:
             code = self._process.wait(timeout=1)
         except subprocess.TimeoutExpired:
             return "stopped answering"
-        if code < 0:
+        # A sandbox reports a child killed by signal N as exit status 128 + N, as shells do.
+        number = -code if code < 0 else code - 128 if self.isolation.full and code > 128 else 0
+        if number:
             try:
-                return f"killed by signal {signal.Signals(-code).name}"
+                return f"killed by signal {signal.Signals(number).name}"
             except ValueError:
-                return f"killed by signal {-code}"
+                return f"killed by signal {number}"
         return f"exit status {code}"
 
     def _kill(self) -> None:

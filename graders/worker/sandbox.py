@@ -7,7 +7,9 @@ reference solutions, the grader's source, the course directory, the
 gradebook and other submissions. It runs in new user, PID, network, IPC
 and UTS namespaces: no network, and every process it starts dies with it.
 Without bwrap it is a plain process in its own session, and the report says
-that it was less isolated. Resource limits apply either way.
+that it was less isolated. Resource limits apply either way: the worker sets
+them on itself before it imports anything (runtime/main.py), so the judge,
+which holds JAX's threads, never has to fork with a preexec hook.
 """
 
 from __future__ import annotations
@@ -16,16 +18,14 @@ import functools
 import glob
 import importlib.util
 import os
-import resource
 import shutil
-import signal
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Sequence
 
-__all__ = ["Isolation", "accelerator_present", "detect_isolation", "interpreter", "resource_limiter", "sandboxed_command"]
+__all__ = ["Isolation", "accelerator_present", "detect_isolation", "interpreter", "sandboxed_command"]
 
 _HIDDEN_PACKAGES = ("graders", "solutions")
 _ETC_FILES = ("/etc/ld.so.cache", "/etc/localtime", "/etc/passwd", "/etc/group", "/etc/nsswitch.conf")
@@ -101,23 +101,11 @@ def sandboxed_command(command: Sequence[str], *, workdir: Path, readable: Sequen
         args += ["--dev-bind", device, device]
     if glob.glob("/dev/nvidia*"):
         args += ["--ro-bind-try", "/sys", "/sys"]
+    # The root that bwrap assembles is read-only at the end: only the worker's own
+    # directory and a private, empty /tmp can be written.
     args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp",
-             "--bind", str(workdir), str(workdir), "--chdir", str(workdir), "--"]
+             "--bind", str(workdir), str(workdir), "--remount-ro", "/", "--chdir", str(workdir), "--"]
     return args + list(command)
-
-
-def resource_limiter(memory_bytes: int | None, file_bytes: int) -> Callable[[], None]:
-    """A preexec function: limits inherited by the worker and everything it starts."""
-
-    def apply() -> None:
-        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-        resource.setrlimit(resource.RLIMIT_FSIZE, (file_bytes, file_bytes))
-        if memory_bytes:
-            resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
-        # Writing past the file limit then fails with an error instead of killing the worker.
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-
-    return apply
 
 
 def accelerator_present() -> bool:

@@ -9,7 +9,25 @@ from typing import Any, Callable
 __all__ = ["serve"]
 
 
-def serve(request_fd: int, reply_fd: int) -> None:
+def apply_limits(memory_bytes: int, file_bytes: int) -> None:
+    """Limits for this process and all it starts, set before any student code exists.
+
+    Soft and hard limits are equal, so the process cannot raise them again
+    (bubblewrap drops the capability that would allow it).
+    """
+    import resource
+    import signal
+
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (file_bytes, file_bytes))
+    if memory_bytes > 0:
+        resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
+    # Writing past the file limit then raises an error instead of killing the process.
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+
+def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int = 2**30) -> None:
+    apply_limits(memory_bytes, file_bytes)
     # Imported here so that a failing JAX import is reported over the channel.
     from .protocol import read_frame, write_frame
 

@@ -1,0 +1,202 @@
+"""Hostile submissions: each is contained, costs only its own exercise, and cannot tamper with its grade."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+from graders.judge import GradingOptions, grade_path
+from graders.results import Status
+from graders.worker.client import WorkerLimits
+from graders.worker.sandbox import detect_isolation
+
+from .conftest import REPO, SUBMISSIONS
+
+HOSTILE = SUBMISSIONS / "hostile"
+QUICK = GradingOptions(lang="en", call_seconds=5, exercise_seconds=60)
+
+sandboxed = pytest.mark.skipif(not detect_isolation().full and not os.environ.get("CI"),
+                               reason="needs bubblewrap (`make test` installs it); in CI its absence fails")
+
+
+def _checks(result, exercise: str):
+    return {check.name: check for check in next(e for e in result.exercises if e.name == exercise).checks}
+
+
+def test_an_import_that_hangs_and_ignores_signals_is_killed(tmp_path: Path) -> None:
+    started = time.monotonic()
+    options = GradingOptions(lang="en", limits=WorkerLimits(load_seconds=4))
+    result = grade_path(HOSTILE / "import_hang.py", "jit", options)
+    assert time.monotonic() - started < 30
+    assert result.score == 0
+    assert all("did not finish within 4 s" in e.checks[0].message for e in result.exercises)
+
+
+def test_memory_exhaustion_fails_with_a_clear_message() -> None:
+    # A 2 GiB cap: a pure-Python hog reaches it in a few seconds (its pages are zero-filled as it grows).
+    options = GradingOptions(lang="en", call_seconds=30, limits=WorkerLimits(memory_bytes=2 * 2**30))
+    result = grade_path(HOSTILE / "memory.py", "jit", options)
+    assert _checks(result, "norm")["correctness"].passed
+    for exercise in ("negatives", "flatten", "maybe_negate"):
+        message = _checks(result, exercise)["correctness"].message
+        assert "ran out of memory" in message, message
+
+
+def test_crashes_and_base_exceptions_cost_only_their_exercise() -> None:
+    result = grade_path(HOSTILE / "crashes.py", "jit", QUICK)
+    assert next(e for e in result.exercises if e.name == "norm").score == 9
+    assert "SIGSEGV" in _checks(result, "negatives")["correctness"].message
+    assert "KeyboardInterrupt" in _checks(result, "flatten")["correctness"].message
+    assert "Sneaky" in _checks(result, "maybe_negate")["correctness"].message
+
+
+def _sleepers() -> list[psutil.Process]:
+    found = []
+    for process in psutil.process_iter(["cmdline"]):
+        if "604.173" in (process.info["cmdline"] or []):
+            found.append(process)
+    return found
+
+
+@sandboxed
+def test_background_processes_never_outlive_grading() -> None:
+    result = grade_path(HOSTILE / "background.py", "jit", QUICK)
+    assert _checks(result, "negatives")["correctness"].passed
+    time.sleep(0.5)
+    leftovers = _sleepers()
+    for process in leftovers:
+        process.kill()
+    assert leftovers == []
+
+
+def test_floods_and_forged_reports_never_reach_the_machine_readable_output() -> None:
+    jaxgrade = str(Path(sys.executable).with_name("jaxgrade"))
+    completed = subprocess.run([jaxgrade, "grade", "--lang", "en", "--assignment", "jit", "--format", "json",
+                                str(HOSTILE / "output_flood.py")], capture_output=True, text=True, timeout=600)
+    assert completed.returncode == 0
+    [report] = json.loads(completed.stdout)
+    assert report["submission"].endswith("output_flood.py") and report["score"] == 4.0
+    flatten = next(e for e in report["exercises"] if e["name"] == "flatten")
+    assert flatten["score"] == flatten["max_score"]
+    assert "forged.ipynb" in report["student_output"] and "PASSED: everything" in report["student_output"]
+    assert len(report["student_output"]) < 20_000 and "more bytes of output not shown" in report["student_output"]
+    assert completed.stderr == ""
+
+
+def test_patched_comparisons_and_always_equal_objects_change_nothing() -> None:
+    result = grade_path(HOSTILE / "monkeypatch.py", "jit", QUICK)
+    norm = _checks(result, "norm")["correctness"]
+    assert norm.status is Status.FAILED and "AlwaysEqual" in norm.message
+    assert _checks(result, "negatives")["correctness"].status is Status.FAILED
+    assert not any(_checks(result, name)["correctness"].passed for name in ("norm", "negatives"))
+    assert not _checks(result, "norm")["jit_speedup"].passed
+
+
+def _snoop_source(targets: dict[str, Path], port: int) -> str:
+    return f'''
+import os, socket
+import jax.numpy as jnp
+
+def attempt(label, action):
+    try:
+        action()
+        print("SUCCEEDED", label)
+    except Exception as error:
+        print("blocked", label, type(error).__name__)
+
+attempt("read-reference", lambda: open({str(targets["reference"])!r}).read())
+attempt("read-grader", lambda: open({str(targets["grader"])!r}).read())
+attempt("read-other-student", lambda: open({str(targets["other"])!r}).read())
+attempt("read-gradebook-dir", lambda: os.listdir({str(targets["course"])!r}))
+attempt("import-solutions", lambda: __import__("solutions.jit"))
+attempt("import-graders", lambda: __import__("graders.judge"))
+attempt("write-course", lambda: open({str(targets["course"] / "TAMPERED")!r}, "w").write("x"))
+attempt("write-repo", lambda: open({str(targets["repo"] / "TAMPERED")!r}, "w").write("x"))
+attempt("write-root", lambda: open("/TAMPERED", "w").write("x"))
+attempt("private-tmp", lambda: open("/tmp/jaxgrade-TAMPERED", "w").write("x"))
+attempt("network", lambda: socket.create_connection(("127.0.0.1", {port}), timeout=2))
+
+def flatten(x):
+    return jnp.ravel(x)
+'''
+
+
+@sandboxed
+def test_the_worker_cannot_read_answers_write_outside_or_reach_the_network(tmp_path: Path) -> None:
+    course = tmp_path / "course"
+    course.mkdir()
+    (course / "gradebook.db").write_text("grades")
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    listener.settimeout(0.2)
+    accepted: list[object] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        while not stop.is_set():
+            try:
+                accepted.append(listener.accept())
+            except OSError:
+                pass
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    targets = {"reference": REPO / "solutions" / "jit.py", "grader": REPO / "graders" / "judge.py",
+               "other": SUBMISSIONS / "jit" / "correct_alternative.py", "course": course, "repo": REPO}
+    submission = course / "snoop.py"
+    submission.write_text(_snoop_source(targets, listener.getsockname()[1]))
+    try:
+        result = grade_path(submission, "jit", QUICK)
+    finally:
+        stop.set()
+        thread.join()
+        listener.close()
+    lines = [line for line in result.student_output.splitlines() if line.startswith(("blocked", "SUCCEEDED"))]
+    assert len(lines) == 11, result.student_output
+    # Only the worker's private, empty /tmp is writable, and it vanishes with the worker.
+    assert [line for line in lines if line.startswith("SUCCEEDED")] == ["SUCCEEDED private-tmp"], lines
+    assert accepted == []
+    assert not (course / "TAMPERED").exists() and not (REPO / "TAMPERED").exists()
+    assert not Path("/tmp/jaxgrade-TAMPERED").exists() and not Path("/TAMPERED").exists()
+    assert _checks(result, "flatten")["correctness"].passed
+    assert result.environment["isolation"] == "bwrap"
+
+
+@pytest.mark.parametrize(
+    ("name", "exercise", "change"),
+    [
+        ("tamper_listeners.py", "maybe_negate", "compilation listener was removed"),
+        ("tamper_runtime.py", "maybe_negate", "runtime code in the worker was modified"),
+        ("tamper_flags.py", "norm", "jax_disable_jit was changed"),
+    ],
+)
+def test_tampering_with_instruments_is_flagged_never_a_silent_pass(name: str, exercise: str, change: str) -> None:
+    result = grade_path(HOSTILE / name, "jit", QUICK)
+    assert any(flag.startswith("instrument-tampered") and change in flag for flag in result.flags), result.flags
+    checks = _checks(result, exercise)
+    assert not any(check.passed for check in checks.values())
+    assert any(check.status is Status.ERROR and change in check.message for check in checks.values())
+
+
+def test_without_a_sandbox_the_report_says_it_was_less_isolated(monkeypatch) -> None:
+    from graders.worker import sandbox
+
+    sandbox.detect_isolation.cache_clear()
+    monkeypatch.setenv("JAXGRADE_SANDBOX", "none")
+    try:
+        result = grade_path(REPO / "tests" / "submissions" / "jit" / "stub.py", "jit", QUICK)
+    finally:
+        monkeypatch.delenv("JAXGRADE_SANDBOX")
+        sandbox.detect_isolation.cache_clear()
+    assert result.environment["isolation"] == "process"
+    assert any(flag.startswith("less-isolated") for flag in result.flags)
