@@ -100,7 +100,7 @@ class CheckContext:
     def expected(self, call: Call) -> Any:
         # References run on the CPU: exact float32 semantics whatever accelerator the machine has.
         with jax.default_device(jax.devices("cpu")[0]):
-            return as_plain(self.exercise.reference(*call.args, **call.kwargs))
+            return as_plain(compiled_reference(self.exercise)(*call.args, **call.kwargs))
 
     # ------------------------------------------------------------- wording
     def describe_call(self, call: Call) -> str:
@@ -114,6 +114,22 @@ class CheckContext:
 
     def option(self, check: str) -> Any:
         return self.exercise.options[check]
+
+
+_COMPILED_REFERENCES: dict[int, Callable[..., Any]] = {}
+
+
+def compiled_reference(exercise: Exercise) -> Callable[..., Any]:
+    """The reference under `jax.jit`, built once per exercise.
+
+    Inputs come from a few fixed shapes, so each reference compiles a handful
+    of times and then costs microseconds per example instead of an eager
+    dispatch per operation.
+    """
+    key = id(exercise.reference)
+    if key not in _COMPILED_REFERENCES:
+        _COMPILED_REFERENCES[key] = jax.jit(exercise.reference, static_argnames=exercise.static_argnames or None)
+    return _COMPILED_REFERENCES[key]
 
 
 class Counterexample(Exception):

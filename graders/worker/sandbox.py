@@ -77,7 +77,9 @@ def sandboxed_command(command: Sequence[str], *, workdir: Path, readable: Sequen
     if not isolation.full:
         return list(command)
     bwrap = shutil.which("bwrap") or "bwrap"
-    args = [bwrap, "--unshare-all", "--die-with-parent", "--new-session",
+    # The private /tmp comes first: later binds may lie under /tmp (a checkout or a
+    # virtual environment there) and must be mounted on top of it, not hidden by it.
+    args = [bwrap, "--unshare-all", "--die-with-parent", "--new-session", "--tmpfs", "/tmp",
             "--ro-bind", "/usr", "/usr"]
     for link, target in (("/bin", "usr/bin"), ("/sbin", "usr/sbin"), ("/lib", "usr/lib"), ("/lib64", "usr/lib64")):
         if os.path.islink(link):
@@ -103,7 +105,7 @@ def sandboxed_command(command: Sequence[str], *, workdir: Path, readable: Sequen
         args += ["--ro-bind-try", "/sys", "/sys"]
     # The root that bwrap assembles is read-only at the end: only the worker's own
     # directory and a private, empty /tmp can be written.
-    args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp",
+    args += ["--proc", "/proc", "--dev", "/dev",
              "--bind", str(workdir), str(workdir), "--remount-ro", "/", "--chdir", str(workdir), "--"]
     return args + list(command)
 

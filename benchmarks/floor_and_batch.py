@@ -1,0 +1,101 @@
+"""Grading against the floor every notebook grader pays, and batches on 2 cores.
+
+1. Floor: for each assignment's full source notebook, the cold wall time of
+   `jupyter nbconvert --execute` (what nbgrader's plain autograde costs) and of
+   `jaxgrade grade` on the same notebook. Goal: ratio grading / floor <= 1.0.
+2. Batch: 40 submissions of the `jit` assignment (correct and faulty samples,
+   repeated) graded with `--jobs 1` and `--jobs 2`. Goal: 2 jobs take at most
+   0.6 of the 1-job time. Peak resident memory per process is reported.
+
+    .venv/bin/python benchmarks/floor_and_batch.py [--batch 40]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import psutil
+
+REPO = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+ENV = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}", "JAXGRADE_LANG": "en"}
+BATCH_SOURCES = [REPO / "samples" / "jit" / "seoyeon.ipynb", REPO / "samples" / "jit" / "doyun.ipynb",
+                 REPO / "tests" / "submissions" / "jit" / "correct_alternative.py",
+                 REPO / "tests" / "submissions" / "jit" / "faulty_a.py"]
+
+
+def run_measured(command: list[str], cwd: Path) -> tuple[float, float, float]:
+    """Wall seconds, peak total RSS (MiB) of the process tree, peak RSS of its largest process (MiB)."""
+    started = time.perf_counter()
+    child = subprocess.Popen(command, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    root = psutil.Process(child.pid)
+    peak_total = peak_single = 0
+    while child.poll() is None:
+        try:
+            sizes = [p.memory_info().rss for p in [root, *root.children(recursive=True)]]
+            peak_total = max(peak_total, sum(sizes))
+            peak_single = max(peak_single, max(sizes))
+        except psutil.Error:
+            pass
+        time.sleep(0.05)
+    stderr = child.stderr.read().decode() if child.stderr else ""
+    if child.returncode not in (0, 2):
+        raise SystemExit(f"{' '.join(command)} failed: {stderr[-2000:]}")
+    return time.perf_counter() - started, peak_total / 2**20, peak_single / 2**20
+
+
+def floor(workdir: Path) -> None:
+    print("floor: nbconvert --execute vs jaxgrade grade, same notebook, cold")
+    print(f"{'assignment':<10} {'nbconvert s':>12} {'jaxgrade s':>11} {'ratio':>6}")
+    for assignment in ("jax-numpy", "jit", "purity"):
+        source = REPO / "exercises" / assignment / f"{assignment}.ipynb"
+        copy = workdir / f"{assignment}.ipynb"
+        shutil.copy(source, copy)
+        nbconvert, _, _ = run_measured([str(BIN / "jupyter"), "nbconvert", "--to", "notebook", "--execute",
+                                        "--output", f"{assignment}-executed", str(copy)], workdir)
+        grading, _, _ = run_measured([str(BIN / "jaxgrade"), "grade", "--format", "json", "--assignment",
+                                      assignment, str(copy)], workdir)
+        print(f"{assignment:<10} {nbconvert:>12.2f} {grading:>11.2f} {grading / nbconvert:>6.2f}")
+
+
+def batch(workdir: Path, count: int) -> None:
+    files = []
+    for index in range(count):
+        source = BATCH_SOURCES[index % len(BATCH_SOURCES)]
+        target = workdir / "batch" / f"student{index:03d}{source.suffix}"
+        target.parent.mkdir(exist_ok=True)
+        shutil.copy(source, target)
+        files.append(str(target))
+    print()
+    print(f"batch: {count} submissions of 'jit' ({len(BATCH_SOURCES)} kinds, correct and faulty)")
+    print(f"{'jobs':>4} {'wall s':>8} {'s/submission':>13} {'peak MiB (all)':>15} {'peak MiB (largest process)':>27}")
+    walls = {}
+    for jobs in (1, 2):
+        wall, total, single = run_measured([str(BIN / "jaxgrade"), "grade", "--format", "json", "--jobs", str(jobs),
+                                            "--assignment", "jit", *files], workdir)
+        walls[jobs] = wall
+        print(f"{jobs:>4} {wall:>8.1f} {wall / count:>13.2f} {total:>15.0f} {single:>27.0f}")
+    print(f"2-job time / 1-job time: {walls[2] / walls[1]:.2f} (goal <= 0.6)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--batch", type=int, default=40)
+    parser.add_argument("--skip-floor", action="store_true")
+    arguments = parser.parse_args()
+    print(f"machine: {os.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GiB")
+    with tempfile.TemporaryDirectory(prefix="jaxgrade-bench-") as directory:
+        if not arguments.skip_floor:
+            floor(Path(directory))
+        batch(Path(directory), arguments.batch)
+
+
+if __name__ == "__main__":
+    main()
