@@ -1,6 +1,7 @@
 """`jaxgrade`: the command line.
 
-Exit codes: 0 grading ran (whatever the scores); 2 bad usage or an input that
+Exit codes: 0 grading ran (whatever the scores); 1 a score is below
+`--fail-under`; 2 bad usage or an input that
 could not be graded (the other files are still graded); 3 the grader itself
 failed on a file (a bug: the other files are still graded); 4 `autograde`
 could not grade some submissions (the summary says which and why); 130
@@ -21,6 +22,7 @@ from .i18n import DEFAULT_LANGUAGE, LANGUAGES, t
 __all__ = ["main"]
 
 EXIT_OK = 0
+EXIT_BELOW_THRESHOLD = 1
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
 EXIT_NOT_ALL_GRADED = 4
@@ -56,7 +58,11 @@ def _build_parser() -> argparse.ArgumentParser:
 
     grade = commands.add_parser("grade", help="grade submission files (.ipynb or .py)")
     grade.add_argument("--assignment", required=True, help="assignment name (see 'jaxgrade list')")
-    grade.add_argument("--format", choices=("text", "json"), default="text", help="report format (default: text)")
+    grade.add_argument("--format", choices=("text", "json", "junit", "markdown", "gradescope"), default="text",
+                       help="report format (default: text)")
+    grade.add_argument("--output", metavar="FILE", help="write the report to FILE instead of stdout")
+    grade.add_argument("--fail-under", type=float, metavar="SCORE",
+                       help="exit with status 1 when any submission scores below SCORE points")
     grade.add_argument("--jobs", type=_positive_int, default=1, help="submissions graded in parallel (default: 1)")
     grade.add_argument("--lang", choices=LANGUAGES, default=_default_language(),
                        help=f"language of messages (default: {DEFAULT_LANGUAGE}, or $JAXGRADE_LANG)")
@@ -74,6 +80,8 @@ def _build_parser() -> argparse.ArgumentParser:
     course_commands = course.add_subparsers(dest="course_command", required=True, parser_class=_Parser)
     build = course_commands.add_parser("build", help="write the source notebooks from course content and solutions/")
     build.add_argument("--exercises", default="exercises", help="nbgrader source directory (default: exercises)")
+    check = course_commands.add_parser("check", help="references full marks, stubs 0, exercises/ and release/ in sync")
+    check.add_argument("--root", default=".", help="the course repository (default: .)")
     return parser
 
 
@@ -84,6 +92,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _list(arguments.lang)
         if arguments.command == "autograde":
             return _autograde(arguments)
+        if arguments.command == "course" and arguments.course_command == "check":
+            return _course_check(arguments)
         if arguments.command == "course":
             return _course_build(arguments)
         return _grade(arguments)
@@ -135,6 +145,20 @@ def _autograde(arguments: argparse.Namespace) -> int:
     return EXIT_OK if all(outcome.ok for outcome in outcomes) else EXIT_NOT_ALL_GRADED
 
 
+def _course_check(arguments: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .course.check import check_course
+
+    findings = check_course(Path(arguments.root))
+    for finding in findings:
+        mark = "ok  " if finding.ok else "FAIL"
+        sys.stdout.write(f"{mark} {finding.what}{f' ({finding.detail})' if finding.detail else ''}\n")
+    failed = sum(not finding.ok for finding in findings)
+    sys.stdout.write(f"{len(findings) - failed} passed, {failed} failed\n")
+    return EXIT_OK if not failed else EXIT_BELOW_THRESHOLD
+
+
 def _course_build(arguments: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -158,6 +182,10 @@ def _grade(arguments: argparse.Namespace) -> int:
     except UnknownAssignment as error:
         sys.stderr.write(f"jaxgrade: error: {error}\n")
         return EXIT_USAGE
+    if arguments.format == "gradescope" and len(arguments.files) != 1:
+        sys.stderr.write(f"jaxgrade: error: --format gradescope grades one submission per run, "
+                         f"got {len(arguments.files)} files\n")
+        return EXIT_USAGE
 
     # Every file is read in the judge first, so a bad one costs only itself.
     outcomes: list[SubmissionResult | FileError | None] = []
@@ -176,11 +204,26 @@ def _grade(arguments: argparse.Namespace) -> int:
     internal = [r for r in results if isinstance(r, FileError) and r.message.startswith("internal error")]
     for problem in internal:
         sys.stderr.write(f"jaxgrade: error: {problem.submission}: {problem.message}\n")
-    sys.stdout.write(WRITERS[arguments.format](results, lang=arguments.lang))
-    sys.stdout.flush()
+    report = WRITERS[arguments.format](results, lang=arguments.lang)
+    if arguments.output:
+        try:
+            with open(arguments.output, "w", encoding="utf-8") as handle:
+                handle.write(report)
+        except OSError as error:
+            sys.stderr.write(f"jaxgrade: error: --output {arguments.output}: {error.strerror or error}; "
+                             "choose a writable path\n")
+            return EXIT_USAGE
+    else:
+        sys.stdout.write(report)
+        sys.stdout.flush()
     if internal:
         return EXIT_INTERNAL
-    return EXIT_USAGE if any(isinstance(r, FileError) for r in results) else EXIT_OK
+    if any(isinstance(r, FileError) for r in results):
+        return EXIT_USAGE
+    if arguments.fail_under is not None and any(r.score < arguments.fail_under for r in results):
+        sys.stderr.write(f"jaxgrade: score below --fail-under {arguments.fail_under:g}\n")
+        return EXIT_BELOW_THRESHOLD
+    return EXIT_OK
 
 
 def _grade_one(job: tuple[str, str, object]):  # type: ignore[no-untyped-def]

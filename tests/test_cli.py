@@ -114,3 +114,16 @@ def test_parallel_jobs_keep_the_order_of_the_files() -> None:
     reports = json.loads(completed.stdout)
     assert [r["submission"] for r in reports] == files
     assert [r["score"] for r in reports] == [0.0, 3.0, 0.0]
+
+
+def test_output_file_and_fail_under_gate(tmp_path: Path) -> None:
+    report = tmp_path / "report.xml"
+    completed = run("grade", "--assignment", "jit", "--format", "junit", "--output", str(report),
+                    "--fail-under", "20", STUB)
+    assert completed.returncode == 1 and completed.stdout == ""
+    assert "below --fail-under 20" in completed.stderr
+    assert report.read_text().startswith("<?xml")
+    passing = run("grade", "--assignment", "jit", "--format", "gradescope", "--fail-under", "0", STUB)
+    assert passing.returncode == 0 and json.loads(passing.stdout)["score"] == 0.0
+    both = run("grade", "--assignment", "jit", "--format", "gradescope", STUB, STUB)
+    assert both.returncode == 2 and "one submission per run" in both.stderr

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import ast
-import filecmp
-import shutil
 from pathlib import Path
 
 import nbformat
 import pytest
 
+from graders.course.check import sources_in_sync
 from graders.course.content import CONTENTS
 from graders.course.notebooks import build_notebook, grade_cell_id, reference_source, write_notebooks
 from graders.registry import get_assignment
 
-from .nbgrader_course import REPO, Course, solution_sources
+from .nbgrader_course import REPO, solution_sources
 
 
 @pytest.mark.parametrize("content", CONTENTS, ids=lambda c: c.assignment)
@@ -44,20 +43,9 @@ def test_grade_cells_carry_the_engine_points(content) -> None:
     assert points == {grade_cell_id(e.name): e.max_score for e in get_assignment(content.assignment).exercises}
 
 
-def test_release_is_what_nbgrader_generates_from_the_sources(tmp_path: Path) -> None:
-    course = Course.create(tmp_path)
-    for content in CONTENTS:
-        course.instructor("generate_assignment", content.assignment, "--force")
-    comparison = filecmp.dircmp(course.root / "release", REPO / "release")
-    differing = _differences(comparison)
-    assert not differing, f"release/ is stale ({differing}); run `make release` and commit it"
-
-
-def _differences(comparison: filecmp.dircmp) -> list[str]:
-    found = [*comparison.left_only, *comparison.right_only, *comparison.diff_files]
-    for sub in comparison.subdirs.values():
-        found += _differences(sub)
-    return found
+def test_release_and_sources_are_in_sync_with_what_the_tools_generate() -> None:
+    findings = sources_in_sync(REPO)
+    assert findings and all(finding.ok for finding in findings), [f for f in findings if not f.ok]
 
 
 def test_released_files_hold_no_solutions_or_grader_code() -> None:

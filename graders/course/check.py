@@ -1,0 +1,92 @@
+"""`jaxgrade course check`: is the course itself consistent?
+
+Every reference solution and source notebook gets full marks, every untouched
+release notebook scores 0 without an engine error, the source notebooks are
+what the builder makes from `solutions/`, and `release/` is what nbgrader
+generates from them and holds no solution code.
+"""
+
+from __future__ import annotations
+
+import filecmp
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..judge import GradingOptions, grade_path
+from ..results import Status
+from .content import CONTENTS
+from .notebooks import write_notebooks
+
+__all__ = ["Finding", "check_course", "sources_in_sync"]
+
+_REFERENCE_FILES = {"jax-numpy": "solutions/jax_numpy.py", "jit": "solutions/jit.py", "purity": "solutions/purity.py"}
+
+
+@dataclass(frozen=True)
+class Finding:
+    ok: bool
+    what: str
+    detail: str = ""
+
+
+def _graded(path: Path, assignment: str) -> tuple[float, float, bool]:
+    result = grade_path(path, assignment, GradingOptions(lang="en"))
+    errors = any(check.status is Status.ERROR for e in result.exercises for check in e.checks)
+    return result.score, result.max_score, errors
+
+
+def check_course(root: Path) -> list[Finding]:
+    findings: list[Finding] = []
+    for content in CONTENTS:
+        assignment = content.assignment
+        for label, path in (("reference", root / _REFERENCE_FILES[assignment]),
+                            ("source notebook", root / "exercises" / assignment / f"{content.notebook}.ipynb")):
+            score, maximum, errors = _graded(path, assignment)
+            findings.append(Finding(score == maximum and not errors, f"{assignment}: {label} gets full marks",
+                                    f"{score:g}/{maximum:g}"))
+        released = root / "release" / assignment / f"{content.notebook}.ipynb"
+        score, maximum, errors = _graded(released, assignment)
+        findings.append(Finding(score == 0 and not errors, f"{assignment}: untouched release scores 0",
+                                f"{score:g}/{maximum:g}{' with engine errors' if errors else ''}"))
+        text = released.read_text()
+        leaked = [marker for marker in ("BEGIN SOLUTION", "END SOLUTION", "BEGIN HIDDEN TESTS") if marker in text]
+        findings.append(Finding(not leaked, f"{assignment}: release holds no solution region", ", ".join(leaked)))
+    findings += sources_in_sync(root)
+    return findings
+
+
+def sources_in_sync(root: Path) -> list[Finding]:
+    with tempfile.TemporaryDirectory(prefix="jaxgrade-course-") as directory:
+        course = Path(directory)
+        write_notebooks(CONTENTS, course / "exercises")
+        stale = [c.assignment for c in CONTENTS
+                 if (course / "exercises" / c.assignment / f"{c.notebook}.ipynb").read_text()
+                 != (root / "exercises" / c.assignment / f"{c.notebook}.ipynb").read_text()]
+        findings = [Finding(not stale, "exercises/ is built from solutions/ and the course content",
+                            f"stale: {', '.join(stale)}; run `make notebooks`" if stale else "")]
+        shutil.copy(root / "nbgrader_config.py", course / "nbgrader_config.py")
+        environment = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+        for content in CONTENTS:
+            completed = subprocess.run([str(Path(sys.executable).with_name("nbgrader")), "generate_assignment",
+                                        content.assignment, "--force"], cwd=course, env=environment,
+                                       capture_output=True, text=True, timeout=600)
+            if completed.returncode != 0:
+                return findings + [Finding(False, "nbgrader generate_assignment runs",
+                                           completed.stderr.strip().splitlines()[-1:][0] if completed.stderr else "")]
+        comparison = filecmp.dircmp(course / "release", root / "release")
+        differing = _differences(comparison)
+        findings.append(Finding(not differing, "release/ is what nbgrader generates from exercises/",
+                                f"differs: {', '.join(differing)}; run `make release`" if differing else ""))
+    return findings
+
+
+def _differences(comparison: filecmp.dircmp) -> list[str]:
+    found = [*comparison.left_only, *comparison.right_only, *comparison.diff_files]
+    for sub in comparison.subdirs.values():
+        found += _differences(sub)
+    return found
