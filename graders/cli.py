@@ -76,6 +76,11 @@ def _build_parser() -> argparse.ArgumentParser:
     autograde.add_argument("--jobs", type=_positive_int, default=1, help="submissions graded in parallel")
     autograde.add_argument("--course", default=".", help="nbgrader course directory (default: .)")
 
+    report = commands.add_parser("report", help="class analytics: one HTML page from JSON reports or a gradebook")
+    report.add_argument("reports", nargs="*", metavar="REPORT.json", help="files written by --format json")
+    report.add_argument("--gradebook", metavar="PATH", help="an nbgrader gradebook.db instead of JSON reports")
+    report.add_argument("--output", default="jaxgrade-report.html", help="HTML file to write")
+
     course = commands.add_parser("course", help="course maintenance")
     course_commands = course.add_subparsers(dest="course_command", required=True, parser_class=_Parser)
     build = course_commands.add_parser("build", help="write the source notebooks from course content and solutions/")
@@ -92,6 +97,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _list(arguments.lang)
         if arguments.command == "autograde":
             return _autograde(arguments)
+        if arguments.command == "report":
+            return _report(arguments)
         if arguments.command == "course" and arguments.course_command == "check":
             return _course_check(arguments)
         if arguments.command == "course":
@@ -143,6 +150,32 @@ def _autograde(arguments: argparse.Namespace) -> int:
     outcomes = autograde_course(course, arguments.assignment, jobs=arguments.jobs, console=console)
     render_summary(outcomes, Console())
     return EXIT_OK if all(outcome.ok for outcome in outcomes) else EXIT_NOT_ALL_GRADED
+
+
+def _report(arguments: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .reports.analytics import load_gradebook, load_reports, render_analytics
+
+    if bool(arguments.reports) == bool(arguments.gradebook):
+        sys.stderr.write("jaxgrade: error: pass JSON reports or --gradebook PATH (one of the two)\n")
+        return EXIT_USAGE
+    try:
+        if arguments.gradebook:
+            if not Path(arguments.gradebook).is_file():
+                raise ValueError(f"{arguments.gradebook}: no such gradebook; pass the course's gradebook.db")
+            data = load_gradebook(Path(arguments.gradebook))
+        else:
+            missing = [path for path in arguments.reports if not Path(path).is_file()]
+            if missing:
+                raise ValueError(f"{missing[0]}: no such file; pass files written by --format json")
+            data = load_reports(Path(path) for path in arguments.reports)
+    except ValueError as error:
+        sys.stderr.write(f"jaxgrade: error: {error}\n")
+        return EXIT_USAGE
+    Path(arguments.output).write_text(render_analytics(data), encoding="utf-8")
+    sys.stdout.write(f"wrote {arguments.output}: {len(data.submissions)} graded, {len(data.ungraded)} not graded\n")
+    return EXIT_OK
 
 
 def _course_check(arguments: argparse.Namespace) -> int:

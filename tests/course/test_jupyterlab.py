@@ -9,7 +9,6 @@ The server is stopped afterwards.
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -19,16 +18,12 @@ from typing import Iterator
 
 import pytest
 
+from ..browser import needs_chromium, start_chromium
 from .nbgrader_course import BIN, REPO, Course, set_solution, solution_sources
 
-CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 TOKEN = "jaxgrade-test-token"
 
-# `make test` installs Debian's browser; in CI a missing browser is a failure, not a skip.
-pytestmark = pytest.mark.skipif(
-    not (shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER)) and not os.environ.get("CI"),
-    reason="Debian's chromium and chromium-driver are required: `make test` installs them",
-)
+pytestmark = needs_chromium
 
 
 def _free_port() -> int:
@@ -78,17 +73,7 @@ def lab(tmp_path_factory) -> Iterator[tuple[str, Course, Path]]:
 
 @pytest.fixture(scope="module")
 def browser(lab, tmp_path_factory):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--window-size=1400,1000", f"--user-data-dir={tmp_path_factory.mktemp('chromium')}"):
-        options.add_argument(flag)
-    os.environ["SE_OFFLINE"] = "true"  # never let Selenium look for a driver on the network
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver = start_chromium(tmp_path_factory.mktemp("chromium"))
     driver.implicitly_wait(0)
     yield driver
     driver.quit()
