@@ -122,7 +122,8 @@ attempt("import-graders", lambda: __import__("graders.judge"))
 attempt("write-course", lambda: open({str(targets["course"] / "TAMPERED")!r}, "w").write("x"))
 attempt("write-repo", lambda: open({str(targets["repo"] / "TAMPERED")!r}, "w").write("x"))
 attempt("write-root", lambda: open("/TAMPERED", "w").write("x"))
-attempt("private-tmp", lambda: open("/tmp/jaxgrade-TAMPERED", "w").write("x"))
+attempt("write-tmp", lambda: open("/tmp/jaxgrade-TAMPERED", "w").write("x"))
+attempt("write-own-directory", lambda: open("scratch.txt", "w").write("x"))
 attempt("network", lambda: socket.create_connection(("127.0.0.1", {port}), timeout=2))
 
 def flatten(x):
@@ -162,9 +163,9 @@ def test_the_worker_cannot_read_answers_write_outside_or_reach_the_network(tmp_p
         thread.join()
         listener.close()
     lines = [line for line in result.student_output.splitlines() if line.startswith(("blocked", "SUCCEEDED"))]
-    assert len(lines) == 11, result.student_output
-    # Only the worker's private, empty /tmp is writable, and it vanishes with the worker.
-    assert [line for line in lines if line.startswith("SUCCEEDED")] == ["SUCCEEDED private-tmp"], lines
+    assert len(lines) == 12, result.student_output
+    # The worker's own directory is the only writable place, and it vanishes with the worker.
+    assert [line for line in lines if line.startswith("SUCCEEDED")] == ["SUCCEEDED write-own-directory"], lines
     assert accepted == []
     assert not (course / "TAMPERED").exists() and not (REPO / "TAMPERED").exists()
     assert not Path("/tmp/jaxgrade-TAMPERED").exists() and not Path("/TAMPERED").exists()

@@ -103,10 +103,11 @@ def sandboxed_command(command: Sequence[str], *, workdir: Path, readable: Sequen
         args += ["--dev-bind", device, device]
     if glob.glob("/dev/nvidia*"):
         args += ["--ro-bind-try", "/sys", "/sys"]
-    # The root that bwrap assembles is read-only at the end: only the worker's own
-    # directory and a private, empty /tmp can be written.
+    # Everything bwrap assembled is read-only at the end, /tmp included: the worker's
+    # own directory (its HOME and TMPDIR) is the only place it can write.
     args += ["--proc", "/proc", "--dev", "/dev",
-             "--bind", str(workdir), str(workdir), "--remount-ro", "/", "--chdir", str(workdir), "--"]
+             "--bind", str(workdir), str(workdir), "--remount-ro", "/tmp", "--remount-ro", "/",
+             "--chdir", str(workdir), "--"]
     return args + list(command)
 
 
