@@ -83,7 +83,7 @@ def main() -> None:
         details.append((assignment, path, report, report.get("environment", {})))
     print()
     print(f"{'submission':<44} {'exercise':<18} {'examples':>8} {'compiles':>8} {'traces':>7} {'seconds':>8}  slowest checks")
-    for assignment, path, report, _ in details:
+    for _, path, report, _ in details:
         for exercise in report["exercises"]:
             stats = exercise.get("stats", {})
             checks = sorted(exercise["checks"], key=lambda c: -c.get("timings", {}).get("seconds", 0))[:2]

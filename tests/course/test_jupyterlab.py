@@ -58,7 +58,7 @@ def lab(tmp_path_factory) -> Iterator[tuple[str, Course, Path]]:
                 break
             except OSError:
                 if time.monotonic() > deadline or server.poll() is not None:
-                    raise AssertionError(f"JupyterLab did not start; see {log.name}")
+                    raise AssertionError(f"JupyterLab did not start; see {log.name}") from None
                 time.sleep(0.3)
         yield f"http://127.0.0.1:{port}", course, home
     finally:

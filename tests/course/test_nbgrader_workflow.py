@@ -7,7 +7,6 @@ import html
 import re
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 from nbgrader.api import Gradebook

@@ -53,8 +53,7 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
             "device": getattr(device, "device_kind", str(device)),
         },
     )
-    submission: SubmissionModule | None = None
-    probes: Probes | None = None
+    handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {}
     integrity: Integrity | None = None
     while True:
         request = read_frame(request_fd)
@@ -64,27 +63,32 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
         if op == "load":
             submission = SubmissionModule(request["module_name"])
             probes = Probes(submission)
+            handlers = _handlers(probes)
             integrity = Integrity(probes.compile_counter.on_event)
             reply: dict[str, Any] = {"baseline": integrity.baseline,
                                      "cells": submission.run_cells(request["cells"])}
-        elif probes is None:
+        elif not handlers:
             reply = {"protocol_error": "load must come first"}
         else:
-            handler: Callable[[dict[str, Any]], dict[str, Any]] | None = {
-                "describe": lambda r: probes.describe(r["name"]),
-                "call": probes.call,
-                "recompilation": probes.recompilation,
-                "instrument_check": lambda r: probes.instrument_check(),
-                "stats": lambda r: probes.compile_counter.snapshot(),
-                "global_uses": probes.global_uses,
-                "trace_size": probes.trace_size,
-                "timing": probes.timing,
-            }.get(op)
+            handler = handlers.get(op)
             reply = handler(request) if handler else {"protocol_error": f"unknown op {op!r}"}
         reply["op"] = op
         if integrity is not None and op != "load":
             reply["integrity"] = integrity.state()
         write_frame(reply_fd, reply)
+
+
+def _handlers(probes: Any) -> dict[str, Callable[[dict[str, Any]], dict[str, Any]]]:
+    return {
+        "describe": lambda request: probes.describe(request["name"]),
+        "call": probes.call,
+        "recompilation": probes.recompilation,
+        "instrument_check": lambda request: probes.instrument_check(),
+        "stats": lambda request: probes.compile_counter.snapshot(),
+        "global_uses": probes.global_uses,
+        "trace_size": probes.trace_size,
+        "timing": probes.timing,
+    }
 
 
 if __name__ == "__main__":
