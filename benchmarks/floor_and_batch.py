@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -51,18 +52,21 @@ def run_measured(command: list[str], cwd: Path) -> tuple[float, float, float]:
     return time.perf_counter() - started, peak_total / 2**20, peak_single / 2**20
 
 
-def floor(workdir: Path) -> None:
-    print("floor: nbconvert --execute vs jaxgrade grade, same notebook, cold")
+def floor(workdir: Path, repeat: int) -> None:
+    print(f"floor: nbconvert --execute vs jaxgrade grade, same notebook, cold, median of {repeat} interleaved runs")
     print(f"{'assignment':<10} {'nbconvert s':>12} {'jaxgrade s':>11} {'ratio':>6}")
     for assignment in ("jax-numpy", "jit", "purity"):
         source = REPO / "exercises" / assignment / f"{assignment}.ipynb"
         copy = workdir / f"{assignment}.ipynb"
         shutil.copy(source, copy)
-        nbconvert, _, _ = run_measured([str(BIN / "jupyter"), "nbconvert", "--to", "notebook", "--execute",
-                                        "--output", f"{assignment}-executed", str(copy)], workdir)
-        grading, _, _ = run_measured([str(BIN / "jaxgrade"), "grade", "--format", "json", "--assignment",
-                                      assignment, str(copy)], workdir)
-        print(f"{assignment:<10} {nbconvert:>12.2f} {grading:>11.2f} {grading / nbconvert:>6.2f}")
+        nbconvert, grading = [], []
+        for _ in range(repeat):
+            nbconvert.append(run_measured([str(BIN / "jupyter"), "nbconvert", "--to", "notebook", "--execute",
+                                           "--output", f"{assignment}-executed", str(copy)], workdir)[0])
+            grading.append(run_measured([str(BIN / "jaxgrade"), "grade", "--format", "json", "--assignment",
+                                         assignment, str(copy)], workdir)[0])
+        floor_s, grade_s = statistics.median(nbconvert), statistics.median(grading)
+        print(f"{assignment:<10} {floor_s:>12.2f} {grade_s:>11.2f} {grade_s / floor_s:>6.2f}")
 
 
 def batch(workdir: Path, count: int) -> None:
@@ -89,12 +93,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--batch", type=int, default=40)
     parser.add_argument("--skip-floor", action="store_true")
+    parser.add_argument("--skip-batch", action="store_true")
+    parser.add_argument("--repeat", type=int, default=3)
     arguments = parser.parse_args()
     print(f"machine: {os.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GiB")
     with tempfile.TemporaryDirectory(prefix="jaxgrade-bench-") as directory:
         if not arguments.skip_floor:
-            floor(Path(directory))
-        batch(Path(directory), arguments.batch)
+            floor(Path(directory), arguments.repeat)
+        if not arguments.skip_batch:
+            batch(Path(directory), arguments.batch)
 
 
 if __name__ == "__main__":

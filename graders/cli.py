@@ -204,35 +204,45 @@ def _course_build(arguments: argparse.Namespace) -> int:
 
 
 def _grade(arguments: argparse.Namespace) -> int:
-    from .judge import GradingOptions
-    from .registry import UnknownAssignment, get_assignment
-    from .reports import WRITERS
-    from .results import FileError, SubmissionResult
+    from .options import GradingOptions
+    from .results import FileError
     from .submission import SubmissionError, read_submission
 
-    try:
-        assignment = get_assignment(arguments.assignment)
-    except UnknownAssignment as error:
-        sys.stderr.write(f"jaxgrade: error: {error}\n")
-        return EXIT_USAGE
     if arguments.format == "gradescope" and len(arguments.files) != 1:
         sys.stderr.write(f"jaxgrade: error: --format gradescope grades one submission per run, "
                          f"got {len(arguments.files)} files\n")
         return EXIT_USAGE
-
     # Every file is read in the judge first, so a bad one costs only itself.
-    outcomes: list[SubmissionResult | FileError | None] = []
-    for path in arguments.files:
+    problems: dict[int, str] = {}
+    for position, path in enumerate(arguments.files):
         try:
             read_submission(path)
         except SubmissionError as error:
-            sys.stderr.write(f"jaxgrade: error: {error}\n")
-            outcomes.append(FileError(path, assignment.name, str(error), assignment.max_score))
-        else:
-            outcomes.append(None)
-    readable = [path for path, outcome in zip(arguments.files, outcomes) if outcome is None]
-    graded = iter(_grade_all(readable, assignment.name, GradingOptions(lang=arguments.lang), arguments.jobs))
-    results = [outcome if outcome is not None else next(graded) for outcome in outcomes]
+            problems[position] = str(error)
+    options = GradingOptions(lang=arguments.lang)
+    readable = [path for position, path in enumerate(arguments.files) if position not in problems]
+    # The first worker starts (and imports JAX, and runs the cells) while this process imports JAX.
+    sequential = arguments.jobs == 1 or len(readable) <= 1
+    first = _begin(readable[0], options) if sequential and readable else None
+
+    from .registry import UnknownAssignment, get_assignment
+    from .reports import WRITERS
+
+    try:
+        assignment = get_assignment(arguments.assignment)
+    except UnknownAssignment as error:
+        if first is not None:
+            first.close()
+        sys.stderr.write(f"jaxgrade: error: {error}\n")
+        return EXIT_USAGE
+    for position in sorted(problems):
+        sys.stderr.write(f"jaxgrade: error: {problems[position]}\n")
+    if sequential:
+        graded = iter(_grade_in_sequence(readable, assignment.name, options, first))
+    else:
+        graded = iter(_grade_in_pool(readable, assignment.name, options, arguments.jobs))
+    results = [FileError(path, assignment.name, problems[position], assignment.max_score)
+               if position in problems else next(graded) for position, path in enumerate(arguments.files)]
 
     internal = [r for r in results if isinstance(r, FileError) and r.message.startswith("internal error")]
     for problem in internal:
@@ -251,7 +261,7 @@ def _grade(arguments: argparse.Namespace) -> int:
         sys.stdout.flush()
     if internal:
         return EXIT_INTERNAL
-    if any(isinstance(r, FileError) for r in results):
+    if problems:
         return EXIT_USAGE
     if arguments.fail_under is not None and any(r.score < arguments.fail_under for r in results):
         sys.stderr.write(f"jaxgrade: score below --fail-under {arguments.fail_under:g}\n")
@@ -259,22 +269,61 @@ def _grade(arguments: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _begin(path: str, options):  # type: ignore[no-untyped-def]
+    """A worker for `path`, spawned and loading; None if even that failed (grading reports why)."""
+    from .submission import read_submission
+    from .worker.client import WorkerLost
+    from .worker.session import SubmissionSession
+
+    session = SubmissionSession(read_submission(path), options.limits)
+    try:
+        session.begin()
+    except (WorkerLost, OSError):
+        session.close()
+        return None
+    return session
+
+
+def _internal_error(path: str, assignment: str, error: Exception):  # type: ignore[no-untyped-def]
+    from .results import FileError
+
+    first_line = (str(error).splitlines() or [""])[0][:300]
+    return FileError(path, assignment, f"internal error: {type(error).__name__}: {first_line}")
+
+
+def _grade_in_sequence(paths: list[str], assignment: str, options, first) -> list:  # type: ignore[no-untyped-def]
+    """One file after another; the next file's worker loads while the current one is graded."""
+    from .judge import grade_submission
+    from .registry import get_assignment
+    from .submission import read_submission
+
+    spec = get_assignment(assignment)
+    results = []
+    upcoming = first
+    for position, path in enumerate(paths):
+        session = upcoming
+        upcoming = _begin(paths[position + 1], options) if position + 1 < len(paths) else None
+        try:
+            results.append(grade_submission(read_submission(path), spec, options, session=session))
+        except Exception as error:  # noqa: BLE001 - one file's failure must not lose the others
+            if session is not None:
+                session.close()
+            results.append(_internal_error(path, assignment, error))
+    return results
+
+
 def _grade_one(job: tuple[str, str, object]):  # type: ignore[no-untyped-def]
     from .judge import grade_path
-    from .results import FileError
 
     path, assignment, options = job
     try:
         return grade_path(path, assignment, options)  # type: ignore[arg-type]
     except Exception as error:  # noqa: BLE001 - one file's failure must not lose the others
-        first_line = (str(error).splitlines() or [""])[0][:300]
-        return FileError(path, assignment, f"internal error: {type(error).__name__}: {first_line}")
+        return _internal_error(path, assignment, error)
 
 
-def _grade_all(paths: list[str], assignment: str, options: object, jobs: int) -> list:
+def _grade_in_pool(paths: list[str], assignment: str, options: object, jobs: int) -> list:
     work = [(path, assignment, options) for path in paths]
-    if jobs == 1 or len(work) <= 1:
-        return [_grade_one(job) for job in work]
     # spawn, not fork: the parent may already hold JAX's threads.
     with ProcessPoolExecutor(max_workers=min(jobs, len(work)), mp_context=get_context("spawn")) as pool:
         return list(pool.map(_grade_one, work))

@@ -8,37 +8,22 @@ session talks to; from there only plain data comes back.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from .checks.base import CheckContext, Verdict, draw_examples
 from .format import format_call
-from .i18n import DEFAULT_LANGUAGE, LANGUAGES, t
+from .i18n import t
+from .options import GradingOptions
 from .registry import get_assignment, get_check
 from .results import CheckResult, ExerciseResult, Status, SubmissionResult
 from .spec import Assignment, Exercise
 from .submission import Submission, read_submission
-from .worker.client import WorkerLimits, WorkerLost
+from .worker.client import WorkerLost
 from .worker.session import CellOutcome, InstrumentTampered, SubmissionSession
 
 __all__ = ["GradingOptions", "grade_path", "grade_submission"]
-
-
-@dataclass(frozen=True)
-class GradingOptions:
-    lang: str = DEFAULT_LANGUAGE
-    exercise_seconds: float = 120.0
-    submission_seconds: float = 900.0
-    call_seconds: float = 30.0
-    limits: WorkerLimits = field(default_factory=WorkerLimits)
-
-    def __post_init__(self) -> None:
-        if self.lang not in LANGUAGES:
-            raise ValueError(f"lang={self.lang!r} is not supported; use one of {', '.join(LANGUAGES)}")
-        for name in ("exercise_seconds", "submission_seconds", "call_seconds"):
-            if getattr(self, name) <= 0:
-                raise ValueError(f"{name}={getattr(self, name)!r} must be a positive number of seconds")
 
 
 def grade_path(path: str | Path, assignment: str, options: GradingOptions | None = None) -> SubmissionResult:
@@ -47,18 +32,21 @@ def grade_path(path: str | Path, assignment: str, options: GradingOptions | None
     return grade_submission(read_submission(path), spec, options or GradingOptions())
 
 
-def grade_submission(submission: Submission, assignment: Assignment,
-                     options: GradingOptions | None = None) -> SubmissionResult:
+def grade_submission(submission: Submission, assignment: Assignment, options: GradingOptions | None = None,
+                     session: SubmissionSession | None = None) -> SubmissionResult:
+    """Grade one submission. A `session` already begun (see `SubmissionSession.begin`) is used as it is."""
     options = options or GradingOptions()
     started = time.monotonic()
     deadline = started + options.submission_seconds
-    session = SubmissionSession(submission, options.limits)
+    if session is None:
+        session = SubmissionSession(submission, options.limits)
+        session.begin()
     flags: list[str] = []
     exercises: list[ExerciseResult] = []
     startup_failure: WorkerLost | None = None
     try:
         try:
-            session.start()
+            session.finish_start()
         except WorkerLost as lost:
             startup_failure = lost
         flags.extend(_cell_flags(session, options.lang))

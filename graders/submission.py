@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -86,13 +87,17 @@ def _notebook_cells(path: Path, text: str) -> tuple[Cell, ...]:
     return tuple(cells)
 
 
+# A line that starts with %, ! or ?, ends with ?, or assigns from %/!: IPython, not Python.
+_IPYTHON_SYNTAX = re.compile(r"^\s*[%!?]|\?\s*$|=\s*[%!]\w", re.MULTILINE)
+
+
 def _without_magics(source: str) -> str:
     """Rewrite IPython syntax (%magic, !shell) into plain Python calls.
 
     The worker answers those calls with no-ops. A cell IPython cannot parse is
     left as it is, so the worker reports its syntax error with the right line.
     """
-    if "%" not in source and "!" not in source and "?" not in source:
+    if not _IPYTHON_SYNTAX.search(source):
         return source
     from IPython.core.inputtransformer2 import TransformerManager
 

@@ -78,6 +78,11 @@ class WorkerProcess:
 
     # ------------------------------------------------------------- lifecycle
     def start(self) -> WorkerInfo:
+        self.spawn()
+        return self.await_hello()
+
+    def spawn(self) -> None:
+        """Start the process without waiting for it: the caller may do other work meanwhile."""
         self._directory = Path(tempfile.mkdtemp(prefix="jaxgrade-worker-"))
         shutil.copytree(_RUNTIME_DIR, self._directory / _RUNTIME_PACKAGE,
                         ignore=shutil.ignore_patterns("__pycache__"))
@@ -110,6 +115,8 @@ class WorkerProcess:
         os.close(request_read)
         os.close(reply_write)
         self._to_worker, self._from_worker = request_write, reply_read
+
+    def await_hello(self) -> WorkerInfo:
         hello = self._receive(self.limits.startup_seconds)
         if not hello.get("ok"):
             self.close()
@@ -156,14 +163,25 @@ class WorkerProcess:
         return self._process is not None and self._process.poll() is None
 
     # -------------------------------------------------------------- requests
-    def request(self, op: str, timeout: float | None = None, **payload: Any) -> dict[str, Any]:
-        """Send one request and wait for its reply, or raise WorkerLost."""
+    def send(self, op: str, **payload: Any) -> None:
+        """Queue a request; the worker reads it once it is ready."""
         if not self.alive:
             raise WorkerLost("exited", self._exit_detail())
         try:
             write_frame(self._to_worker, {"op": op, **payload})
         except OSError:
             raise WorkerLost("exited", self._exit_detail()) from None
+
+    def receive(self, timeout: float | None = None) -> dict[str, Any]:
+        """The reply to the oldest request sent, or WorkerLost."""
+        reply = self._receive(timeout if timeout is not None else self.limits.request_seconds)
+        if "protocol_error" in reply:
+            raise WorkerLost("protocol", str(reply["protocol_error"])[:200])
+        return reply
+
+    def request(self, op: str, timeout: float | None = None, **payload: Any) -> dict[str, Any]:
+        """Send one request and wait for its reply, or raise WorkerLost."""
+        self.send(op, **payload)
         reply = self._receive(timeout if timeout is not None else self.limits.request_seconds)
         if "protocol_error" in reply:
             raise WorkerLost("protocol", str(reply["protocol_error"])[:200])

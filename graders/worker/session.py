@@ -156,21 +156,35 @@ class SubmissionSession:
         self.starts = 0
         self.isolation: Isolation = detect_isolation()
         self.baseline: dict[str, Any] = {}
+        self._pending_load = False
         self.last_call: Call | None = None
         self._outputs: list[str] = []
 
     # ------------------------------------------------------------- lifecycle
     def start(self) -> None:
+        self.begin()
+        self.finish_start()
+
+    def begin(self) -> None:
+        """Spawn the worker and queue the load, without waiting: both proceed while the judge works."""
         self.close()
         self.worker = WorkerProcess(self.limits)
         self.starts += 1
-        self.info = self.worker.start()
-        reply = self.worker.request(
+        self._pending_load = True
+        self.worker.spawn()
+        self.worker.send(
             "load",
-            timeout=self.limits.load_seconds,
             module_name=self.submission.module_name,
             cells=[{"index": c.index, "filename": c.filename, "source": c.source} for c in self.submission.cells],
         )
+
+    def finish_start(self) -> None:
+        """Wait for the worker begun by `begin` to say hello and load the submission."""
+        if self.worker is None or not self._pending_load:
+            raise RuntimeError("finish_start() needs begin() first")
+        self._pending_load = False
+        self.info = self.worker.await_hello()
+        reply = self.worker.receive(timeout=self.limits.load_seconds)
         self.baseline = reply.get("baseline") if isinstance(reply.get("baseline"), dict) else {}
         self.cells = tuple(
             CellOutcome(
