@@ -134,24 +134,19 @@ def _charts(summary: dict[str, Any]) -> dict[str, str]:
         axes.legend()
         charts["distribution"] = _svg(figure)
         plt.close(figure)
-    if summary["exercises"]:
-        names = list(summary["exercises"])
-        figure, axes = plt.subplots(figsize=(7, 0.35 * len(names) + 1))
-        axes.barh(names, [statistics.mean(v) for v in summary["exercises"].values()], color="#4c72b0")
-        axes.set_xlim(0, 100)
-        axes.set_xlabel("mean score (% of points)")
-        axes.invert_yaxis()
-        charts["exercises"] = _svg(figure)
-        plt.close(figure)
-    if summary["check_failure_rate"]:
-        names = list(summary["check_failure_rate"])
-        figure, axes = plt.subplots(figsize=(7, 0.35 * len(names) + 1))
-        axes.barh(names, [100 * r for r in summary["check_failure_rate"].values()], color="#c44e52")
-        axes.set_xlim(0, 100)
-        axes.set_xlabel("failed (% of graded checks)")
-        axes.invert_yaxis()
-        charts["checks"] = _svg(figure)
-        plt.close(figure)
+    bars = (("exercises", {name: statistics.mean(v) for name, v in summary["exercises"].items()},
+             "mean score (% of points)", "#4c72b0"),
+            ("checks", {name: 100 * rate for name, rate in summary["check_failure_rate"].items()},
+             "failed (% of graded checks)", "#c44e52"))
+    for key, values, label, color in bars:
+        if values:
+            figure, axes = plt.subplots(figsize=(7, 0.35 * len(values) + 1))
+            axes.barh(list(values), list(values.values()), color=color)
+            axes.set_xlim(0, 100)
+            axes.set_xlabel(label)
+            axes.invert_yaxis()
+            charts[key] = _svg(figure)
+            plt.close(figure)
     return charts
 
 

@@ -95,23 +95,15 @@ def _wait(predicate, seconds: float = 120.0, what: str = "condition"):
 def _menu(driver, top: str, item: str) -> None:
     from selenium.webdriver.common.by import By
 
-    def open_top():
-        for label in driver.find_elements(By.CSS_SELECTOR, ".lm-MenuBar-itemLabel"):
-            if label.text == top:
+    def click(selector: str, text: str) -> bool:
+        for label in driver.find_elements(By.CSS_SELECTOR, selector):
+            if label.text == text:
                 label.click()
                 return True
         return False
 
-    _wait(open_top, what=f"menu {top}")
-
-    def click_item():
-        for label in driver.find_elements(By.CSS_SELECTOR, ".lm-Menu-itemLabel"):
-            if label.text == item:
-                label.click()
-                return True
-        return False
-
-    _wait(click_item, what=f"menu item {item}")
+    _wait(lambda: click(".lm-MenuBar-itemLabel", top), what=f"menu {top}")
+    _wait(lambda: click(".lm-Menu-itemLabel", item), what=f"menu item {item}")
 
 
 def test_student_runs_the_notebook_and_uses_the_assignments_panel(lab, browser, tmp_path) -> None:

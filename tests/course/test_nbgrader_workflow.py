@@ -146,3 +146,15 @@ def test_untouched_release_scores_zero_with_reasons(course: Course) -> None:
     feedback = _feedback(course, "dave")
     assert "norm is not defined" in feedback
     assert all(score == 0.0 for score in _grades(course, "dave").values())
+
+
+def test_class_report_from_the_gradebook(course: Course) -> None:
+    page = course.root / "class.html"
+    completed = subprocess.run([str(BIN / "jaxgrade"), "report", "--gradebook", str(course.root / "gradebook.db"),
+                                "--output", str(page)], capture_output=True, text=True, timeout=300)
+    assert completed.returncode == 0, completed.stderr
+    scores = _scores(course)
+    text = page.read_text()
+    assert f'data-submissions="{len(scores)}"' in text
+    mean = sum(100 * score / 23.0 for score in scores.values()) / len(scores)
+    assert f"data-mean='{mean:.1f}'" in text
