@@ -18,7 +18,7 @@ def format_value(value: Any) -> str:
     if isinstance(value, bool) or value is None:
         return repr(value)
     if isinstance(value, (int, float)):
-        return _number(value)
+        return repr(value)
     if isinstance(value, (np.ndarray, np.generic)):
         array = np.asarray(value)
         if array.ndim == 0:
@@ -35,10 +35,6 @@ def format_value(value: Any) -> str:
     if isinstance(value, dict):
         return _clip("{" + ", ".join(f"{key!r}: {format_value(item)}" for key, item in value.items()) + "}")
     return _clip(repr(value))
-
-
-def _number(value: Any) -> str:
-    return repr(value)
 
 
 def _clip(text: str) -> str:

@@ -23,9 +23,6 @@ class Cell:
     source: str
     grade_id: str = ""
 
-    def label(self) -> str:
-        return self.filename
-
 
 @dataclass(frozen=True)
 class Submission:
