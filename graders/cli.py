@@ -214,16 +214,16 @@ def _grade(arguments: argparse.Namespace) -> int:
         return EXIT_USAGE
     # Every file is read in the judge first, so a bad one costs only itself.
     problems: dict[int, str] = {}
+    submissions = []
     for position, path in enumerate(arguments.files):
         try:
-            read_submission(path)
+            submissions.append(read_submission(path))
         except SubmissionError as error:
             problems[position] = str(error)
     options = GradingOptions(lang=arguments.lang)
-    readable = [path for position, path in enumerate(arguments.files) if position not in problems]
     # The first worker starts (and imports JAX, and runs the cells) while this process imports JAX.
-    sequential = arguments.jobs == 1 or len(readable) <= 1
-    first = _begin(readable[0], options) if sequential and readable else None
+    sequential = arguments.jobs == 1 or len(submissions) <= 1
+    first = _begin(submissions[0], options) if sequential and submissions else None
 
     from .registry import UnknownAssignment, get_assignment
     from .reports import WRITERS
@@ -238,9 +238,10 @@ def _grade(arguments: argparse.Namespace) -> int:
     for position in sorted(problems):
         sys.stderr.write(f"jaxgrade: error: {problems[position]}\n")
     if sequential:
-        graded = iter(_grade_in_sequence(readable, assignment.name, options, first))
+        graded = iter(_grade_in_sequence(submissions, assignment.name, options, first))
     else:
-        graded = iter(_grade_in_pool(readable, assignment.name, options, arguments.jobs))
+        paths = [str(submission.path) for submission in submissions]
+        graded = iter(_grade_in_pool(paths, assignment.name, options, arguments.jobs))
     results = [FileError(path, assignment.name, problems[position], assignment.max_score)
                if position in problems else next(graded) for position, path in enumerate(arguments.files)]
 
@@ -269,13 +270,12 @@ def _grade(arguments: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _begin(path: str, options):  # type: ignore[no-untyped-def]
-    """A worker for `path`, spawned and loading; None if even that failed (grading reports why)."""
-    from .submission import read_submission
+def _begin(submission, options):  # type: ignore[no-untyped-def]
+    """A worker for `submission`, spawned and loading; None if even that failed (grading reports why)."""
     from .worker.client import WorkerLost
     from .worker.session import SubmissionSession
 
-    session = SubmissionSession(read_submission(path), options.limits)
+    session = SubmissionSession(submission, options.limits)
     try:
         session.begin()
     except (WorkerLost, OSError):
@@ -291,24 +291,24 @@ def _internal_error(path: str, assignment: str, error: Exception):  # type: igno
     return FileError(path, assignment, f"internal error: {type(error).__name__}: {first_line}")
 
 
-def _grade_in_sequence(paths: list[str], assignment: str, options, first) -> list:  # type: ignore[no-untyped-def]
+def _grade_in_sequence(submissions: list, assignment: str, options, first) -> list:  # type: ignore[no-untyped-def]
     """One file after another; the next file's worker loads while the current one is graded."""
     from .judge import grade_submission
     from .registry import get_assignment
-    from .submission import read_submission
 
     spec = get_assignment(assignment)
     results = []
     upcoming = first
-    for position, path in enumerate(paths):
+    for position, submission in enumerate(submissions):
         session = upcoming
-        upcoming = _begin(paths[position + 1], options) if position + 1 < len(paths) else None
+        following = position + 1 < len(submissions)
+        upcoming = _begin(submissions[position + 1], options) if following else None
         try:
-            results.append(grade_submission(read_submission(path), spec, options, session=session))
+            results.append(grade_submission(submission, spec, options, session=session))
         except Exception as error:  # noqa: BLE001 - one file's failure must not lose the others
             if session is not None:
                 session.close()
-            results.append(_internal_error(path, assignment, error))
+            results.append(_internal_error(str(submission.path), assignment, error))
     return results
 
 

@@ -182,10 +182,7 @@ class WorkerProcess:
     def request(self, op: str, timeout: float | None = None, **payload: Any) -> dict[str, Any]:
         """Send one request and wait for its reply, or raise WorkerLost."""
         self.send(op, **payload)
-        reply = self._receive(timeout if timeout is not None else self.limits.request_seconds)
-        if "protocol_error" in reply:
-            raise WorkerLost("protocol", str(reply["protocol_error"])[:200])
-        return reply
+        return self.receive(timeout)
 
     def _receive(self, seconds: float) -> dict[str, Any]:
         try:
