@@ -11,6 +11,7 @@ interrupted.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -19,7 +20,7 @@ from typing import Sequence
 
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, t
 
-__all__ = ["main"]
+__all__ = ["main", "run"]
 
 EXIT_OK = 0
 EXIT_BELOW_THRESHOLD = 1
@@ -109,6 +110,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except SystemExit as exit_request:
         return int(exit_request.code or 0)
+
+
+def run() -> None:
+    """The console script: `main`, then exit without interpreter teardown.
+
+    Everything is written and flushed by then; tearing down JAX's runtime
+    would add 0.3-0.4 s to every `jaxgrade grade` for nothing.
+    """
+    code = main()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    logging.shutdown()
+    os._exit(code)
 
 
 def _list(lang: str) -> int:
@@ -330,4 +347,4 @@ def _grade_in_pool(paths: list[str], assignment: str, options: object, jobs: int
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run()

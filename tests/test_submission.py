@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import nbformat
@@ -42,6 +45,8 @@ def test_unparseable_ipython_is_left_for_the_worker_to_report(tmp_path: Path) ->
     [
         ("a.ipynb", b"\xff\xfe\x00", "not UTF-8"),
         ("a.ipynb", b"[1, 2]", "not a Jupyter notebook"),
+        ("a.ipynb", b'{"nbformat": 4}', "not a Jupyter notebook"),
+        ("a.ipynb", b'{"nbformat": 9, "cells": []}', "not a Jupyter notebook"),
         ("a.md", b"# notes", "not a notebook"),
     ],
 )
@@ -51,3 +56,29 @@ def test_unusable_files_raise_one_line_errors(tmp_path: Path, name: str, content
     with pytest.raises(SubmissionError) as error:
         read_submission(path)
     assert phrase in str(error.value) and "\n" not in str(error.value)
+
+
+def test_older_notebook_formats_are_converted(tmp_path: Path) -> None:
+    version3 = {"nbformat": 3, "nbformat_minor": 0, "metadata": {},
+                "worksheets": [{"cells": [{"cell_type": "code", "input": "x = 1", "outputs": [], "metadata": {}}]}]}
+    path = tmp_path / "old.ipynb"
+    path.write_text(json.dumps(version3))
+    assert [c.source for c in read_submission(path).cells] == ["x = 1"]
+
+
+def test_damaged_cells_are_skipped_and_source_lines_joined(tmp_path: Path) -> None:
+    document = {"nbformat": 4, "nbformat_minor": 5, "metadata": {},
+                "cells": ["junk", {"cell_type": "code", "source": ["a = 1\n", "b = 2"], "metadata": []},
+                          {"cell_type": "code"}]}
+    path = tmp_path / "damaged.ipynb"
+    path.write_text(json.dumps(document))
+    assert [(c.index, c.source, c.grade_id) for c in read_submission(path).cells] == [(2, "a = 1\nb = 2", ""),
+                                                                                        (3, "", "")]
+
+
+def test_current_notebooks_are_read_without_importing_nbformat(tmp_path: Path) -> None:
+    path = tmp_path / "s.ipynb"
+    nbformat.write(new_notebook(cells=[new_code_cell("x = 1")]), path)
+    probe = (f"import sys; from graders.submission import read_submission; read_submission({str(path)!r}); "
+             "print('nbformat' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout == "False\n"

@@ -58,7 +58,7 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
     while True:
         request = read_frame(request_fd)
         if request is None or request.get("op") == "exit":
-            return
+            _leave_now()
         op = request.get("op")
         if op == "load":
             submission = SubmissionModule(request["module_name"])
@@ -76,6 +76,21 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
         if integrity is not None and op != "load":
             reply["integrity"] = integrity.state()
         write_frame(reply_fd, reply)
+
+
+def _leave_now() -> None:
+    """Exit without interpreter teardown.
+
+    Tearing JAX down takes 0.3-0.4 s that the judge would wait for, and
+    skipping it also means no student `atexit` hook or finalizer runs after
+    the last measurement.
+    """
+    for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
+        try:
+            stream.flush()
+        except BaseException:  # noqa: BLE001 - a student may have replaced or closed the stream
+            pass
+    os._exit(0)
 
 
 def _handlers(probes: Any) -> dict[str, Callable[[dict[str, Any]], dict[str, Any]]]:
