@@ -54,6 +54,17 @@ def test_magics_shell_lines_and_a_broken_cell_cost_only_what_they_define(tmp_pat
     assert not any(check.status is Status.ERROR for e in result.exercises for check in e.checks)
 
 
+def test_the_course_self_check_cells_are_not_run_when_grading(tmp_path: Path) -> None:
+    path = _notebook(tmp_path / "student.ipynb", [
+        "import jax.numpy as jnp\ndef flatten(x):\n    return jnp.ravel(x)",
+        "print('self-check ran')\nflatten = None",
+        "print('demo ran')",
+    ], grade_ids={1: "selfcheck_flatten"})
+    result = grade_path(path, "jit", GradingOptions(lang="en"))
+    assert _by_exercise(result)["flatten"].score == _by_exercise(result)["flatten"].max_score
+    assert "demo ran" in result.student_output and "self-check ran" not in result.student_output
+
+
 def test_a_crash_or_hang_costs_only_its_own_exercise() -> None:
     result = grade_path(SUBMISSIONS / "hostile" / "hang_and_exit.py", "jit",
                         GradingOptions(lang="en", call_seconds=3))

@@ -20,6 +20,7 @@ import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from ..registry import get_assignment
+from ..submission import SELF_CHECK_PREFIX
 
 __all__ = ["Code", "Graded", "Markdown", "NotebookContent", "build_notebook", "grade_cell_id", "write_notebooks"]
 
@@ -146,7 +147,7 @@ def _graded_cells(content: NotebookContent, block: Graded, points: float) -> lis
 
     selfcheck = new_code_cell(block.selfcheck.strip("\n"))
     selfcheck.id = _stable_id(content.notebook, "selfcheck", name)
-    selfcheck.metadata = _metadata(f"selfcheck_{name}", locked=True)
+    selfcheck.metadata = _metadata(f"{SELF_CHECK_PREFIX}{name}", locked=True)
 
     grade = new_code_cell(
         f"# 채점 셀: `{name}` ({points:g}점)\n"

@@ -175,7 +175,7 @@ class SubmissionSession:
         self.worker.send(
             "load",
             module_name=self.submission.module_name,
-            cells=[{"index": c.index, "filename": c.filename, "source": c.source} for c in self.submission.cells],
+            cells=[{"index": c.index, "filename": c.filename, "source": c.source} for c in self.submission.cells_to_run],
         )
 
     def finish_start(self) -> None:
