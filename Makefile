@@ -23,6 +23,7 @@ sandbox:
 
 demo: $(STAMP) sandbox
 	$(BIN)/jaxgrade list $(LANG_FLAG)
+	$(BIN)/jaxgrade warm
 	$(BIN)/jaxgrade grade $(LANG_FLAG) --assignment jax-numpy samples/jax-numpy/*
 	$(BIN)/jaxgrade grade $(LANG_FLAG) --assignment jit samples/jit/*
 	$(BIN)/jaxgrade grade $(LANG_FLAG) --assignment purity samples/purity/*

@@ -42,7 +42,7 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
     started = time.monotonic()
     deadline = started + options.submission_seconds
     if session is None:
-        session = SubmissionSession(submission, options.limits)
+        session = SubmissionSession(submission, options.limits, options.compilation_cache())
         session.begin()
     flags: list[str] = []
     exercises: list[ExerciseResult] = []

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES
 from .worker.client import WorkerLimits
+from .worker.compilation_cache import CompilationCache, default_cache_directory
 
 __all__ = ["GradingOptions"]
 
@@ -17,6 +18,8 @@ class GradingOptions:
     submission_seconds: float = 900.0
     call_seconds: float = 30.0
     limits: WorkerLimits = field(default_factory=WorkerLimits)
+    # The persistent compilation cache (see worker/compilation_cache.py); None disables it.
+    cache_directory: str | None = field(default_factory=default_cache_directory)
 
     def __post_init__(self) -> None:
         if self.lang not in LANGUAGES:
@@ -24,3 +27,7 @@ class GradingOptions:
         for name in ("exercise_seconds", "submission_seconds", "call_seconds"):
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name}={getattr(self, name)!r} must be a positive number of seconds")
+
+    def compilation_cache(self) -> CompilationCache | None:
+        """The cache student workers read, if `jaxgrade warm` (or a batch) ever prepared it."""
+        return CompilationCache.existing(self.cache_directory)

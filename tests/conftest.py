@@ -1,13 +1,18 @@
-"""Shared test set-up: the one hypothesis profile, and cached grading.
+"""Shared test set-up: the one hypothesis profile, a private compilation cache, cached grading.
 
 Grading a submission starts a worker and compiles JAX code, so each
 (submission, assignment, language) is graded once per test session and the
-frozen result is shared by every test that reads it.
+frozen result is shared by every test that reads it. The session has its own
+compilation cache, warmed at the start the way `jaxgrade warm` does it for a
+course; a test in tests/worker compares warm gradings with cold ones.
 """
 
 from __future__ import annotations
 
 import functools
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -15,6 +20,11 @@ from hypothesis import HealthCheck, settings
 
 from graders.judge import GradingOptions, grade_path
 from graders.results import SubmissionResult
+from graders.worker.compilation_cache import CACHE_ENVIRONMENT_VARIABLE
+
+# Set before any GradingOptions exists, and inherited by every jaxgrade and nbgrader the tests run.
+_SESSION_CACHE = tempfile.mkdtemp(prefix="jaxgrade-test-cache-")
+os.environ[CACHE_ENVIRONMENT_VARIABLE] = _SESSION_CACHE
 
 settings.register_profile(
     "jaxgrade-tests",
@@ -43,3 +53,19 @@ def graded():
         return _grade_cached(str(Path(path).resolve()), assignment, lang)
 
     return grade
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _warm_compilation_cache() -> None:
+    # A fixture rather than a session hook: hypothesis may draw examples only once collection is over.
+    from graders.registry import assignments
+    from graders.warmup import warm_assignment
+
+    for assignment in assignments().values():
+        outcome = warm_assignment(assignment)
+        assert outcome.ok, outcome.describe()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    os.chmod(_SESSION_CACHE, 0o700)  # the cache directory is not listable, so not removable, until then
+    shutil.rmtree(_SESSION_CACHE, ignore_errors=True)

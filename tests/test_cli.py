@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from graders.worker.sandbox import detect_isolation
+
 from .conftest import REPO, SUBMISSIONS
 
 JAXGRADE = str(Path(sys.executable).with_name("jaxgrade"))
@@ -127,3 +129,18 @@ def test_output_file_and_fail_under_gate(tmp_path: Path) -> None:
     assert passing.returncode == 0 and json.loads(passing.stdout)["score"] == 0.0
     both = run("grade", "--assignment", "jit", "--format", "gradescope", STUB, STUB)
     assert both.returncode == 2 and "one submission per run" in both.stderr
+
+
+def test_the_warm_command_reports_each_assignment_in_one_line(tmp_path: Path) -> None:
+    environment = {**os.environ, "JAXGRADE_CACHE_DIR": "off"}
+    done = subprocess.run([JAXGRADE, "warm", "jit"], capture_output=True, text=True, env=environment)
+    assert (done.returncode, done.stdout) == (0, "jit: the compilation cache is off (JAXGRADE_CACHE_DIR=off)\n")
+    unknown = subprocess.run([JAXGRADE, "warm", "nope"], capture_output=True, text=True, env=environment)
+    assert unknown.returncode == 2 and unknown.stderr.count("\n") == 1 and "unknown assignment 'nope'" in unknown.stderr
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+    environment["JAXGRADE_CACHE_DIR"] = str(blocked / "cache")
+    unusable = subprocess.run([JAXGRADE, "warm", "jit"], capture_output=True, text=True, env=environment)
+    if detect_isolation().full:
+        assert unusable.returncode == 2 and unusable.stderr.count("\n") == 1
+        assert "JAXGRADE_CACHE_DIR" in unusable.stderr

@@ -20,6 +20,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from ..registry import get_assignment
+from ..warmup import warm_assignment
+
 __all__ = ["StudentOutcome", "autograde_course", "collected_students", "render_summary"]
 
 
@@ -81,6 +84,15 @@ def autograde_course(course: Path, assignment: str, jobs: int = 1, force: bool =
                      console: Console | None = None) -> list[StudentOutcome]:
     console = console or Console(stderr=True)
     students = collected_students(course, assignment)
+    if students:
+        # Once per class: every student's grading then reads the references' compilations.
+        try:
+            warmup = warm_assignment(get_assignment(assignment))
+        except OSError as error:
+            console.print(f"warning: {error}; grading without it")
+        else:
+            if warmup.status in ("filled", "failed"):
+                console.print(warmup.describe())
     results: dict[str, tuple[bool, str]] = {}
     columns = (TextColumn("[bold]autograde {task.fields[assignment]}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), TextColumn("{task.fields[last]}"))

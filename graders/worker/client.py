@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .compilation_cache import CompilationCache
 from .runtime.protocol import ProtocolError, read_frame, write_frame
 from .sandbox import Isolation, accelerator_present, detect_isolation, interpreter, sandboxed_command
 
@@ -66,13 +67,15 @@ class WorkerInfo:
 class WorkerProcess:
     """One live worker; use as a context manager."""
 
-    def __init__(self, limits: WorkerLimits | None = None) -> None:
+    def __init__(self, limits: WorkerLimits | None = None, cache: CompilationCache | None = None) -> None:
         self.limits = limits or WorkerLimits()
         self._process: subprocess.Popen[bytes] | None = None
         self._directory: Path | None = None
         self._to_worker = self._from_worker = -1
         self.info: WorkerInfo | None = None
         self.isolation: Isolation = detect_isolation()
+        # Without the sandbox the worker could write to the cache, so it gets none.
+        self.cache = cache if self.isolation.full else None
         self._final_output = ""
         self._output: _CappedOutput | None = None
 
@@ -100,7 +103,9 @@ class WorkerProcess:
         command = [interpreter(), "-I", "-S", "-c", bootstrap, str(self._directory), str(request_read),
                    str(reply_write), os.pathsep.join(packages), str(memory), str(self.limits.file_bytes)]
         command = sandboxed_command(command, workdir=self._directory, isolation=self.isolation,
-                                    readable=[sys.base_prefix, *packages])
+                                    readable=[sys.base_prefix, *packages],
+                                    cache=self.cache.directory if self.cache else None,
+                                    cache_writable=bool(self.cache and self.cache.writable))
         self._process = subprocess.Popen(
             command,
             cwd=self._directory,
@@ -288,7 +293,7 @@ def _third_party_paths() -> list[str]:
 
 
 def _worker_environment(directory: Path) -> dict[str, str]:
-    keep = ("PATH", "LANG", "LC_ALL", "JAX_PLATFORMS", "CUDA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "XLA_FLAGS")
+    keep = ("JAX_COMPILATION_CACHE_DIR", "JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS", "JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES", "PATH", "LANG", "LC_ALL", "JAX_PLATFORMS", "CUDA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "XLA_FLAGS")
     environment = {key: os.environ[key] for key in keep if key in os.environ}
     # One XLA CPU thread: grading is steadier under load and --jobs N shares cores fairly.
     single_thread = "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"

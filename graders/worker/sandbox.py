@@ -72,14 +72,19 @@ def _hidden_package_dirs() -> list[str]:
 
 
 def sandboxed_command(command: Sequence[str], *, workdir: Path, readable: Sequence[str],
-                      isolation: Isolation) -> list[str]:
-    """`command` wrapped so that it runs confined; unchanged for a plain process."""
+                      isolation: Isolation, cache: Path | None = None, cache_writable: bool = False) -> list[str]:
+    """`command` wrapped so that it runs confined; unchanged for a plain process.
+
+    `cache` is the compilation cache directory, bound read-only unless `cache_writable`.
+    """
     if not isolation.full:
         return list(command)
     bwrap = shutil.which("bwrap") or "bwrap"
     # The private /tmp comes first: later binds may lie under /tmp (a checkout or a
     # virtual environment there) and must be mounted on top of it, not hidden by it.
-    args = [bwrap, "--unshare-all", "--die-with-parent", "--new-session", "--tmpfs", "/tmp",
+    # --cap-drop ALL matters when the judge runs as root: bwrap would otherwise keep every
+    # capability, and the worker could raise its own limits or remount its binds writable.
+    args = [bwrap, "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL", "--tmpfs", "/tmp",
             "--ro-bind", "/usr", "/usr"]
     for link, target in (("/bin", "usr/bin"), ("/sbin", "usr/sbin"), ("/lib", "usr/lib"), ("/lib64", "usr/lib64")):
         if os.path.islink(link):
@@ -105,6 +110,8 @@ def sandboxed_command(command: Sequence[str], *, workdir: Path, readable: Sequen
         args += ["--ro-bind-try", "/sys", "/sys"]
     # Everything bwrap assembled is read-only at the end, /tmp included: the worker's
     # own directory (its HOME and TMPDIR) is the only place it can write.
+    if cache is not None:
+        args += ["--bind" if cache_writable else "--ro-bind", str(cache), str(cache)]
     args += ["--proc", "/proc", "--dev", "/dev",
              "--bind", str(workdir), str(workdir), "--remount-ro", "/tmp", "--remount-ro", "/",
              "--chdir", str(workdir), "--"]

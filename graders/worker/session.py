@@ -14,6 +14,7 @@ from ..format import stable_text
 from ..spec import Call
 from ..submission import Submission
 from .client import WorkerInfo, WorkerLimits, WorkerLost, WorkerProcess
+from .compilation_cache import CompilationCache
 from .sandbox import Isolation, detect_isolation
 from .runtime.protocol import ProtocolError, decode_value, encode_value
 
@@ -147,9 +148,11 @@ def _wire_call(call: Call) -> dict[str, Any]:
 class SubmissionSession:
     """The judge's conversation with the worker about one submission."""
 
-    def __init__(self, submission: Submission, limits: WorkerLimits | None = None) -> None:
+    def __init__(self, submission: Submission, limits: WorkerLimits | None = None,
+                 cache: CompilationCache | None = None) -> None:
         self.submission = submission
         self.limits = limits or WorkerLimits()
+        self.cache = cache
         self.worker: WorkerProcess | None = None
         self.cells: tuple[CellOutcome, ...] = ()
         self.info: WorkerInfo | None = None
@@ -168,12 +171,13 @@ class SubmissionSession:
     def begin(self) -> None:
         """Spawn the worker and queue the load, without waiting: both proceed while the judge works."""
         self.close()
-        self.worker = WorkerProcess(self.limits)
+        self.worker = WorkerProcess(self.limits, self.cache)
         self.starts += 1
         self._pending_load = True
         self.worker.spawn()
         self.worker.send(
             "load",
+            jax_config=self.worker.cache.jax_settings() if self.worker.cache else {},
             module_name=self.submission.module_name,
             cells=[{"index": c.index, "filename": c.filename, "source": c.source} for c in self.submission.cells_to_run],
         )

@@ -61,6 +61,9 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
             _leave_now()
         op = request.get("op")
         if op == "load":
+            # Before any program is compiled: JAX reads its cache settings on the first compilation.
+            for name, value in (request.get("jax_config") or {}).items():
+                jax.config.update(name, value)
             submission = SubmissionModule(request["module_name"])
             probes = Probes(submission)
             handlers = _handlers(probes)

@@ -62,7 +62,9 @@ class _CacheMissLog(logging.Handler):
         if not self.armed:
             return
         text = record.getMessage()
-        if "CACHE MISS" in text and len(self.records) < 20:
+        # Only the tracing cache explains why a function was traced again; the persistent
+        # cache's own hit and miss lines depend on what earlier gradings left on disk.
+        if "TRACING CACHE MISS" in text and len(self.records) < 20:
             self.records.append(text[:3000])
 
 

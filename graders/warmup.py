@@ -1,0 +1,106 @@
+"""Fill the compilation cache by grading an assignment's reference solutions.
+
+A filling worker runs only trusted code (the references), so it may write the
+cache that student workers later read. Hypothesis is derandomized, so the
+references are called on exactly the inputs a submission will be: the cache
+then holds the programs a correct submission compiles. A stamp records which
+assignment was filled by which code, so a batch fills it once.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from .judge import grade_submission
+from .options import GradingOptions
+from .spec import Assignment
+from .submission import Cell, Submission
+from .worker.compilation_cache import CompilationCache, fingerprint
+from .worker.sandbox import accelerator_present, detect_isolation
+from .worker.session import SubmissionSession
+
+__all__ = ["Warmup", "warm_assignment"]
+
+_PACKAGE = Path(__file__).resolve().parent
+# What decides which programs grading compiles: the specs, the checks, the worker's probes.
+_SOURCES = ("exercises", "checks", "worker/runtime", "strategies.py")
+
+
+@dataclass(frozen=True)
+class Warmup:
+    assignment: str
+    status: str  # "filled", "warm", "off", "unavailable" or "failed"
+    seconds: float = 0.0
+    detail: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.status != "failed"
+
+    def describe(self) -> str:
+        text = {
+            "filled": f"filled the compilation cache in {self.seconds:.1f} s",
+            "warm": "the compilation cache is already warm",
+            "off": "the compilation cache is off",
+            "unavailable": "no compilation cache",
+            "failed": "the compilation cache was not filled",
+        }[self.status]
+        return f"{self.assignment}: {text}" + (f" ({self.detail})" if self.detail else "")
+
+
+def warm_assignment(assignment: Assignment, options: GradingOptions | None = None) -> Warmup:
+    """Grade the references of `assignment` with a writable cache, unless it is warm already."""
+    options = options or GradingOptions()
+    if options.cache_directory is None:
+        return Warmup(assignment.name, "off", detail="JAXGRADE_CACHE_DIR=off")
+    isolation = detect_isolation()
+    if not isolation.full:
+        return Warmup(assignment.name, "unavailable", detail=f"it needs the sandbox: {isolation.reason}")
+    cache = CompilationCache.prepared(options.cache_directory)
+    references = _reference_files(assignment)
+    if not references:
+        return Warmup(assignment.name, "unavailable", detail="its references have no source files")
+    stamp = fingerprint(assignment.name, _fingerprint_parts(references))
+    if cache.is_warm(stamp):
+        return Warmup(assignment.name, "warm")
+    started = time.monotonic()
+    submission = Submission(references[0], "python",
+                            tuple(Cell(index, path.name, path.read_text(encoding="utf-8"))
+                                  for index, path in enumerate(references, start=1)))
+    session = SubmissionSession(submission, options.limits, cache.for_filling())
+    session.begin()
+    result = grade_submission(submission, assignment, options, session=session)
+    seconds = time.monotonic() - started
+    if result.score != result.max_score:
+        return Warmup(assignment.name, "failed", seconds,
+                      f"the references scored {result.score:g} of {result.max_score:g}; run 'jaxgrade course check'")
+    cache.mark_warm(stamp)
+    return Warmup(assignment.name, "filled", seconds)
+
+
+def _reference_files(assignment: Assignment) -> list[Path]:
+    files: list[Path] = []
+    for exercise in assignment.exercises:
+        source = inspect.getsourcefile(inspect.unwrap(exercise.reference))
+        if source is not None and Path(source) not in files:
+            files.append(Path(source))
+    return files
+
+
+def _fingerprint_parts(references: list[Path]) -> list[str | bytes]:
+    import jax
+    import jaxlib
+
+    parts: list[str | bytes] = [jax.__version__, jaxlib.__version__, os.environ.get("XLA_FLAGS", ""),
+                                "accelerator" if accelerator_present() else "cpu"]
+    sources = list(references)
+    for name in _SOURCES:
+        path = _PACKAGE / name
+        sources.extend(sorted(path.rglob("*.py")) if path.is_dir() else [path])
+    for path in sources:
+        parts += [str(path.relative_to(path.parent.parent)), path.read_bytes()]
+    return parts

@@ -1,0 +1,111 @@
+"""A persistent XLA compilation cache that only trusted code writes.
+
+Most of a grading is XLA compiling small programs: every primitive a
+student's function runs eagerly, at every input shape, and every function
+under `jit`. Correct submissions compile the same programs as each other and
+as the reference, so JAX's persistent compilation cache turns most of those
+compilations into file reads.
+
+Who may touch it:
+- Only a *filling* worker writes. It runs the assignment's reference
+  solutions (trusted code) through the same checks, so it compiles what a
+  correct submission will ask for, at the inputs hypothesis will draw.
+- Student workers get the directory read-only (a bubblewrap bind), with all
+  capabilities dropped and the directory mode `-wx--x--x`: they can open an
+  entry whose name they can compute, which requires already having the exact
+  program, and can neither list, write nor change the directory. A student
+  can therefore neither poison the cache for others nor read the reference's
+  compiled programs out of it.
+- Without bubblewrap a worker could write anywhere its user can, so it gets
+  no cache at all.
+
+JAX counts a cache hit as a compilation (`backend_compile_duration` wraps
+the cache lookup), so compile counts, and every verdict built on them, are
+the same with a cold cache, a warm one, or none.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+__all__ = ["CACHE_ENVIRONMENT_VARIABLE", "CompilationCache", "default_cache_directory", "fingerprint"]
+
+CACHE_ENVIRONMENT_VARIABLE = "JAXGRADE_CACHE_DIR"
+_DISABLED = ("", "off", "none", "0")
+# Owner may create and open entries; nobody may list them.
+_DIRECTORY_MODE = stat.S_IWUSR | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH
+# Large enough that a read-only worker never tries to write an entry.
+_NEVER = 1e9
+
+
+def default_cache_directory() -> str | None:
+    """`$JAXGRADE_CACHE_DIR`, or `$XDG_CACHE_HOME/jaxgrade/xla`; None when set to `off`."""
+    configured = os.environ.get(CACHE_ENVIRONMENT_VARIABLE)
+    if configured is not None:
+        return None if configured.strip().lower() in _DISABLED else configured
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "jaxgrade", "xla")
+
+
+@dataclass(frozen=True)
+class CompilationCache:
+    directory: Path
+    writable: bool = False
+
+    @classmethod
+    def prepared(cls, directory: str | os.PathLike[str]) -> CompilationCache:
+        """The cache at `directory`, created if missing and made unlistable."""
+        path = Path(directory).expanduser().resolve()
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+            path.joinpath(".warm").mkdir(exist_ok=True)
+            path.chmod(_DIRECTORY_MODE)
+        except OSError as error:
+            raise OSError(f"compilation cache {path}: {error.strerror or error}; set {CACHE_ENVIRONMENT_VARIABLE} "
+                          "to a writable directory, or to 'off'") from None
+        return cls(path)
+
+    @classmethod
+    def existing(cls, directory: str | os.PathLike[str] | None) -> CompilationCache | None:
+        """The cache at `directory` for reading, or None when it was never prepared."""
+        if directory is None:
+            return None
+        path = Path(directory).expanduser().resolve()
+        return cls(path) if path.joinpath(".warm").is_dir() else None
+
+    def for_filling(self) -> CompilationCache:
+        return CompilationCache(self.directory, writable=True)
+
+    def jax_settings(self) -> dict[str, Any]:
+        """JAX configuration values the worker applies before any code is compiled."""
+        return {
+            "jax_compilation_cache_dir": str(self.directory),
+            # No size limit means no eviction, so JAX never lists the directory or takes a lock file.
+            "jax_compilation_cache_max_size": -1,
+            "jax_persistent_cache_min_entry_size_bytes": 0,
+            "jax_persistent_cache_min_compile_time_secs": 0.0 if self.writable else _NEVER,
+        }
+
+    # ---------------------------------------------------------------- stamps
+    def is_warm(self, fingerprint: str) -> bool:
+        return self._stamp(fingerprint).exists()
+
+    def mark_warm(self, fingerprint: str) -> None:
+        self._stamp(fingerprint).write_text("")
+
+    def _stamp(self, fingerprint: str) -> Path:
+        return self.directory / ".warm" / fingerprint
+
+
+def fingerprint(name: str, parts: Iterable[str | bytes]) -> str:
+    """A stamp name for `name` that changes whenever any of `parts` does."""
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(part.encode() if isinstance(part, str) else part)
+        digest.update(b"\x00")
+    return f"{name}-{digest.hexdigest()[:24]}"

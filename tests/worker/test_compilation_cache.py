@@ -1,0 +1,108 @@
+"""The compilation cache: filled by references only, read-only and unlistable for students, verdict-neutral."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from graders.judge import GradingOptions, grade_path
+from graders.registry import get_assignment
+from graders.reports import render_json
+from graders.spec import Call
+from graders.submission import Cell, Submission
+from graders.warmup import warm_assignment
+from graders.worker import client
+from graders.worker.compilation_cache import CompilationCache, default_cache_directory
+from graders.worker.sandbox import Isolation, detect_isolation
+from graders.worker.session import SubmissionSession
+
+from ..conftest import REPO, SUBMISSIONS
+
+needs_sandbox = pytest.mark.skipif(not detect_isolation().full, reason="needs bubblewrap")
+
+_PROBE = '''
+import os
+CACHE = {cache!r}
+
+def attempt(action):
+    try:
+        action()
+        return "allowed"
+    except OSError as error:
+        return type(error).__name__
+
+def probe():
+    def write():
+        with open(os.path.join(CACHE, "planted-cache"), "wb") as handle:
+            handle.write(b"poison")
+    def read_known():
+        with open(os.path.join(CACHE, "known-cache"), "rb") as handle:
+            assert handle.read() == b"entry"
+    status = open("/proc/self/status").read()
+    capabilities = [line.split()[1] for line in status.splitlines() if line.startswith("CapEff")][0]
+    return [attempt(lambda: os.listdir(CACHE)), attempt(write), attempt(lambda: os.chmod(CACHE, 0o777)),
+            attempt(read_known), capabilities]
+'''
+
+
+def _session(source: str, cache: CompilationCache | None) -> SubmissionSession:
+    submission = Submission(Path("probe.py"), "python", (Cell(1, "probe.py", source),))
+    session = SubmissionSession(submission, cache=cache)
+    session.start()
+    return session
+
+
+@needs_sandbox
+def test_a_student_worker_opens_entries_by_name_but_cannot_list_write_or_unlock(tmp_path: Path) -> None:
+    cache = CompilationCache.prepared(tmp_path / "cache")
+    (cache.directory / "known-cache").write_bytes(b"entry")
+    session = _session(_PROBE.format(cache=str(cache.directory)), cache)
+    try:
+        listing, writing, unlocking, reading, capabilities = session.call("probe", Call(())).output
+    finally:
+        session.close()
+    assert (listing, writing, unlocking, reading) == ("PermissionError", "OSError", "OSError", "allowed")
+    assert int(capabilities, 16) == 0
+    assert not (cache.directory / "planted-cache").exists()
+
+
+def test_without_the_sandbox_a_worker_gets_no_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(client, "detect_isolation", lambda: Isolation("process", "test"))
+    cache = CompilationCache.prepared(tmp_path / "cache")
+    assert client.WorkerProcess(cache=cache).cache is None
+
+
+def test_the_cache_directory_follows_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("JAXGRADE_CACHE_DIR", "off")
+    assert default_cache_directory() is None and GradingOptions().compilation_cache() is None
+    monkeypatch.setenv("JAXGRADE_CACHE_DIR", "/somewhere/xla")
+    assert default_cache_directory() == "/somewhere/xla"
+    monkeypatch.delenv("JAXGRADE_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", "/home/ta/.cache")
+    assert default_cache_directory() == "/home/ta/.cache/jaxgrade/xla"
+
+
+def _without_timings(report: str) -> list[dict]:
+    results = json.loads(report)
+    for result in results:
+        result.pop("seconds")
+        for exercise in result["exercises"]:
+            exercise.pop("seconds")
+            for check in exercise["checks"]:
+                check.pop("timings")
+    return results
+
+
+@needs_sandbox
+@pytest.mark.parametrize("path", [REPO / "samples" / "jit" / "doyun.ipynb", SUBMISSIONS / "jit" / "faulty_a.py"],
+                         ids=["sample", "faulty"])
+def test_a_warm_cache_changes_no_status_score_message_or_compile_count(tmp_path: Path, path: Path) -> None:
+    warm = GradingOptions(lang="en", cache_directory=str(tmp_path / "cache"))
+    assert warm_assignment(get_assignment("jit"), warm).status == "filled"
+    assert warm_assignment(get_assignment("jit"), warm).status == "warm"
+    cold = GradingOptions(lang="en", cache_directory=None)
+    reports = [_without_timings(render_json([grade_path(path, "jit", options)])) for options in (cold, warm)]
+    assert reports[0] == reports[1]
+    assert sum(exercise["stats"]["compiles"] for exercise in reports[1][0]["exercises"]) > 0
