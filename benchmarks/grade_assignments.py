@@ -1,8 +1,9 @@
 """Wall time and peak memory of grading one full submission per assignment, cold.
 
 Each grading is a fresh `jaxgrade grade --format json` process (so Python start,
-JAX import, the worker and every compilation are included). Memory is the peak
-of the resident set summed over the whole process tree (judge + worker),
+JAX import, the worker and every compilation are included), once without a
+compilation cache and once with the cache `jaxgrade warm` fills. Memory is the
+peak of the resident set summed over the whole process tree (judge + worker),
 sampled every 20 ms. Prints a table; record the figures in docs/benchmarks.md.
 
     .venv/bin/python benchmarks/grade_assignments.py [--repeat N]
@@ -17,6 +18,7 @@ import platform
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -45,10 +47,11 @@ def _tree_rss(process: psutil.Process) -> int:
     return total
 
 
-def grade_cold(assignment: str, path: str) -> tuple[float, float, dict]:
+def grade_cold(assignment: str, path: str, cache: str = "off") -> tuple[float, float, dict]:
     started = time.perf_counter()
     child = subprocess.Popen([JAXGRADE, "grade", "--lang", "en", "--format", "json", "--assignment", assignment, path],
-                             cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env={**os.environ, "JAXGRADE_CACHE_DIR": cache})
     watched = psutil.Process(child.pid)
     peak = 0
     while child.poll() is None:
@@ -71,26 +74,41 @@ def main() -> None:
 
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, "
           f"{psutil.virtual_memory().total / 2**30:.0f} GiB, Python {platform.python_version()}")
+    with tempfile.TemporaryDirectory(prefix="jaxgrade-bench-") as directory:
+        cache = os.path.join(directory, "cache")
+        subprocess.run([JAXGRADE, "warm"], env={**os.environ, "JAXGRADE_CACHE_DIR": cache}, check=True,
+                       stdout=subprocess.DEVNULL)
+        print()
+        print(f"{'assignment':<10} {'submission':<44} {'score':>9} {'no cache s':>11} {'warm cache s':>13} "
+              f"{'peak MiB':>9}")
+        details = []
+        for assignment, path in SUBMISSIONS:
+            runs, warm_runs = [], []
+            for _ in range(arguments.repeat):  # interleaved, so drift in the machine's speed hits both alike
+                runs.append(grade_cold(assignment, path))
+                warm_runs.append(grade_cold(assignment, path, cache))
+            wall = statistics.median(run[0] for run in runs)
+            warm = statistics.median(run[0] for run in warm_runs)
+            peak = max(run[1] for run in runs + warm_runs)
+            report, warm_report = runs[-1][2], warm_runs[-1][2]
+            print(f"{assignment:<10} {path:<44} {report['score']:>4g}/{report['max_score']:<4g} {wall:>11.2f} "
+                  f"{warm:>13.2f} {peak:>9.0f}")
+            details.append((assignment, path, report, warm_report, report.get("environment", {})))
+        os.chmod(cache, 0o700)  # the cache is unlistable, so not removable, until then
     print()
-    print(f"{'assignment':<10} {'submission':<44} {'score':>9} {'wall s':>7} {'peak MiB':>9}")
-    details = []
-    for assignment, path in SUBMISSIONS:
-        runs = [grade_cold(assignment, path) for _ in range(arguments.repeat)]
-        wall = statistics.median(run[0] for run in runs)
-        peak = max(run[1] for run in runs)
-        report = runs[-1][2]
-        print(f"{assignment:<10} {path:<44} {report['score']:>4g}/{report['max_score']:<4g} {wall:>7.2f} {peak:>9.0f}")
-        details.append((assignment, path, report, report.get("environment", {})))
-    print()
-    print(f"{'submission':<44} {'exercise':<18} {'examples':>8} {'compiles':>8} {'traces':>7} {'seconds':>8}  slowest checks")
-    for _, path, report, _ in details:
+    print("per exercise, without the cache (seconds with the warm cache in the last column)")
+    print(f"{'submission':<44} {'exercise':<18} {'examples':>8} {'compiles':>8} {'traces':>7} {'seconds':>8}  "
+          f"{'slowest checks':<40} {'warm s':>6}")
+    for _, path, report, warm_report, _ in details:
+        warm_seconds = {exercise["name"]: exercise.get("seconds", 0) for exercise in warm_report["exercises"]}
         for exercise in report["exercises"]:
             stats = exercise.get("stats", {})
             checks = sorted(exercise["checks"], key=lambda c: -c.get("timings", {}).get("seconds", 0))[:2]
             slowest = ", ".join(f"{c['name']} {c['timings'].get('seconds', 0):.2f}" for c in checks)
             print(f"{path:<44} {exercise['name']:<18} {stats.get('examples', 0):>8} "
-                  f"{str(stats.get('compiles')):>8} {str(stats.get('traces')):>7} {exercise.get('seconds', 0):>8.2f}  {slowest}")
-    environment = details[0][3]
+                  f"{str(stats.get('compiles')):>8} {str(stats.get('traces')):>7} {exercise.get('seconds', 0):>8.2f}  "
+                  f"{slowest:<40} {warm_seconds[exercise['name']]:>6.2f}")
+    environment = details[0][4]
     print()
     print(f"worker: JAX {environment.get('jax')} on {environment.get('backend')} ({environment.get('device')}), "
           f"Python {environment.get('python')}")

@@ -71,15 +71,22 @@ def warm_assignment(assignment: Assignment, options: GradingOptions | None = Non
     submission = Submission(references[0], "python",
                             tuple(Cell(index, path.name, path.read_text(encoding="utf-8"))
                                   for index, path in enumerate(references, start=1)))
-    session = SubmissionSession(submission, options.limits, cache.for_filling())
-    session.begin()
-    result = grade_submission(submission, assignment, options, session=session)
+    staging = cache.staging()
+    try:
+        session = SubmissionSession(submission, options.limits, staging)
+        session.begin()
+        result = grade_submission(submission, assignment, options, session=session)
+    except BaseException:
+        cache.discard(staging)
+        raise
     seconds = time.monotonic() - started
     if result.score != result.max_score:
+        cache.discard(staging)
         return Warmup(assignment.name, "failed", seconds,
                       f"the references scored {result.score:g} of {result.max_score:g}; run 'jaxgrade course check'")
+    added = cache.publish(staging)
     cache.mark_warm(stamp)
-    return Warmup(assignment.name, "filled", seconds)
+    return Warmup(assignment.name, "filled", seconds, f"{added} programs")
 
 
 def _reference_files(assignment: Assignment) -> list[Path]:

@@ -9,7 +9,9 @@ compilations into file reads.
 Who may touch it:
 - Only a *filling* worker writes. It runs the assignment's reference
   solutions (trusted code) through the same checks, so it compiles what a
-  correct submission will ask for, at the inputs hypothesis will draw.
+  correct submission will ask for, at the inputs hypothesis will draw. It
+  writes into a private staging directory; the judge then moves the entries
+  in whole, so no reader ever meets a half-written one.
 - Student workers get the directory read-only (a bubblewrap bind), with all
   capabilities dropped and the directory mode `-wx--x--x`: they can open an
   entry whose name they can compute, which requires already having the exact
@@ -28,7 +30,9 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import stat
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
@@ -78,8 +82,28 @@ class CompilationCache:
         path = Path(directory).expanduser().resolve()
         return cls(path) if path.joinpath(".warm").is_dir() else None
 
-    def for_filling(self) -> CompilationCache:
-        return CompilationCache(self.directory, writable=True)
+    def staging(self) -> CompilationCache:
+        """A private, writable directory for a filling worker; `publish` moves its entries in.
+
+        JAX writes an entry in place, not atomically, so a worker reading the shared
+        directory during a fill could meet half an entry. Entries appear there whole.
+        """
+        staging = Path(tempfile.mkdtemp(prefix=".staging-", dir=self.directory))
+        return CompilationCache(staging, writable=True)
+
+    def publish(self, staging: CompilationCache) -> int:
+        """Move the entries a filling worker wrote into this cache; the number of new entries."""
+        added = 0
+        for entry in staging.directory.iterdir():
+            target = self.directory / entry.name
+            if entry.is_file() and not entry.is_symlink() and not target.exists():
+                os.replace(entry, target)
+                added += 1
+        shutil.rmtree(staging.directory, ignore_errors=True)
+        return added
+
+    def discard(self, staging: CompilationCache) -> None:
+        shutil.rmtree(staging.directory, ignore_errors=True)
 
     def jax_settings(self) -> dict[str, Any]:
         """JAX configuration values the worker applies before any code is compiled."""

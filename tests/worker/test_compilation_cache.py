@@ -74,6 +74,19 @@ def test_without_the_sandbox_a_worker_gets_no_cache(tmp_path: Path, monkeypatch:
     assert client.WorkerProcess(cache=cache).cache is None
 
 
+def test_filled_entries_appear_whole_and_never_replace_existing_ones(tmp_path: Path) -> None:
+    cache = CompilationCache.prepared(tmp_path / "cache")
+    (cache.directory / "old-cache").write_bytes(b"kept")
+    staging = cache.staging()
+    assert staging.writable and staging.directory.parent == cache.directory
+    (staging.directory / "old-cache").write_bytes(b"replacement")
+    (staging.directory / "new-cache").write_bytes(b"new")
+    assert cache.publish(staging) == 1
+    assert (cache.directory / "old-cache").read_bytes() == b"kept"
+    assert (cache.directory / "new-cache").read_bytes() == b"new"
+    assert not staging.directory.exists()
+
+
 def test_the_cache_directory_follows_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("JAXGRADE_CACHE_DIR", "off")
     assert default_cache_directory() is None and GradingOptions().compilation_cache() is None
