@@ -293,7 +293,7 @@ def _third_party_paths() -> list[str]:
 
 
 def _worker_environment(directory: Path) -> dict[str, str]:
-    keep = ("JAX_COMPILATION_CACHE_DIR", "JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS", "JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES", "PATH", "LANG", "LC_ALL", "JAX_PLATFORMS", "CUDA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "XLA_FLAGS")
+    keep = ("PATH", "LANG", "LC_ALL", "JAX_PLATFORMS", "CUDA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "XLA_FLAGS")
     environment = {key: os.environ[key] for key in keep if key in os.environ}
     # One XLA CPU thread: grading is steadier under load and --jobs N shares cores fairly.
     single_thread = "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"
