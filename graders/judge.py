@@ -23,6 +23,7 @@ from .results import CheckResult, ExerciseResult, Status, SubmissionResult
 from .spec import Assignment, Exercise
 from .submission import Submission, read_submission
 from .worker.client import WorkerLost
+from .worker.compilation_cache import use_in_judge
 from .worker.session import CellOutcome, InstrumentTampered, SubmissionSession
 
 __all__ = ["GradingOptions", "grade_path", "grade_submission"]
@@ -39,6 +40,7 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
     """Grade one submission. A `session` already begun (see `SubmissionSession.begin`) is used as it is."""
     options = options or GradingOptions()
     _freeze_long_lived_objects()
+    use_in_judge(options.cache_directory)
     started = time.monotonic()
     deadline = started + options.submission_seconds
     if session is None:

@@ -69,3 +69,4 @@ def _warm_compilation_cache() -> None:
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     os.chmod(_SESSION_CACHE, 0o700)  # the cache directory is not listable, so not removable, until then
     shutil.rmtree(_SESSION_CACHE, ignore_errors=True)
+    shutil.rmtree(f"{_SESSION_CACHE}-judge", ignore_errors=True)

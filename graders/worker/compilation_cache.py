@@ -37,7 +37,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
-__all__ = ["CACHE_ENVIRONMENT_VARIABLE", "CompilationCache", "default_cache_directory", "fingerprint"]
+__all__ = ["CACHE_ENVIRONMENT_VARIABLE", "CompilationCache", "default_cache_directory", "fingerprint",
+           "use_in_judge"]
 
 CACHE_ENVIRONMENT_VARIABLE = "JAXGRADE_CACHE_DIR"
 _DISABLED = ("", "off", "none", "0")
@@ -124,6 +125,34 @@ class CompilationCache:
 
     def _stamp(self, fingerprint: str) -> Path:
         return self.directory / ".warm" / fingerprint
+
+
+def use_in_judge(directory: str | None) -> None:
+    """Let this (trusted) process cache the references' compilations next to the shared cache.
+
+    A separate directory, `<directory>-judge`, that no worker ever sees: its entries are the
+    references' compiled programs. JAX's cache settings are global and read once, on the
+    first compilation, so the first caller wins and a user's own JAX_COMPILATION_CACHE_DIR
+    is left alone. Only speed depends on this; results are the same programs either way.
+    """
+    import warnings
+
+    import jax
+
+    if directory is None or jax.config.jax_compilation_cache_dir is not None:
+        return
+    judge = Path(f"{Path(directory).expanduser().resolve()}-judge")
+    try:
+        judge.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError:
+        return  # reported, if at all, by the shared cache; grading needs neither
+    jax.config.update("jax_compilation_cache_dir", str(judge))
+    jax.config.update("jax_compilation_cache_max_size", -1)
+    jax.config.update("jax_persistent_cache_min_entry_size_bytes", 0)
+    jax.config.update("jax_persistent_cache_min_compile_time_secs", 0.0)
+    # Two judges (--jobs 2) may meet an entry the other is still writing; JAX then
+    # compiles the program itself, which is all that needs to happen.
+    warnings.filterwarnings("ignore", message="Error reading persistent compilation cache entry")
 
 
 def fingerprint(name: str, parts: Iterable[str | bytes]) -> str:

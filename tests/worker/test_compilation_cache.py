@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -119,3 +121,15 @@ def test_a_warm_cache_changes_no_status_score_message_or_compile_count(tmp_path:
     reports = [_without_timings(render_json([grade_path(path, "jit", options)])) for options in (cold, warm)]
     assert reports[0] == reports[1]
     assert sum(exercise["stats"]["compiles"] for exercise in reports[1][0]["exercises"]) > 0
+
+
+def test_the_judge_caches_its_own_compilations_where_no_worker_looks(tmp_path: Path) -> None:
+    shared = tmp_path / "xla"
+    script = ("import sys, jax, jax.numpy as jnp\n"
+              "from graders.worker.compilation_cache import use_in_judge\n"
+              "use_in_judge(sys.argv[1])\n"
+              "jax.jit(lambda x: x * 3 + 1)(jnp.ones(3)).block_until_ready()\n")
+    subprocess.run([sys.executable, "-c", script, str(shared)], check=True)
+    judge = tmp_path / "xla-judge"
+    assert any(judge.iterdir()) and oct(judge.stat().st_mode & 0o777) == "0o700"
+    assert not shared.exists()
