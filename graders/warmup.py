@@ -19,6 +19,7 @@ from .judge import grade_submission
 from .options import GradingOptions
 from .spec import Assignment
 from .submission import Cell, Submission
+from .worker.client import WorkerLost
 from .worker.compilation_cache import CompilationCache, fingerprint
 from .worker.sandbox import accelerator_present, detect_isolation
 from .worker.session import SubmissionSession
@@ -76,6 +77,9 @@ def warm_assignment(assignment: Assignment, options: GradingOptions | None = Non
         session = SubmissionSession(submission, options.limits, staging)
         session.begin()
         result = grade_submission(submission, assignment, options, session=session)
+    except (WorkerLost, OSError) as error:
+        cache.discard(staging)
+        return Warmup(assignment.name, "failed", time.monotonic() - started, f"the worker could not start: {error}")
     except BaseException:
         cache.discard(staging)
         raise

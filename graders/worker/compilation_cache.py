@@ -46,6 +46,10 @@ _DISABLED = ("", "off", "none", "0")
 _DIRECTORY_MODE = stat.S_IWUSR | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH
 # Large enough that a read-only worker never tries to write an entry.
 _NEVER = 1e9
+# JAX otherwise also turns on XLA's GPU autotuning cache inside the cache directory, and
+# that directory's path then enters every key: entries filled in a staging directory
+# would never be found, and read-only workers would try to write autotuning results.
+_PATH_INDEPENDENT_KEYS = {"jax_persistent_cache_enable_xla_caches": "none"}
 
 
 def default_cache_directory() -> str | None:
@@ -114,6 +118,7 @@ class CompilationCache:
             "jax_compilation_cache_max_size": -1,
             "jax_persistent_cache_min_entry_size_bytes": 0,
             "jax_persistent_cache_min_compile_time_secs": 0.0 if self.writable else _NEVER,
+            **_PATH_INDEPENDENT_KEYS,
         }
 
     # ---------------------------------------------------------------- stamps
@@ -150,6 +155,8 @@ def use_in_judge(directory: str | None) -> None:
     jax.config.update("jax_compilation_cache_max_size", -1)
     jax.config.update("jax_persistent_cache_min_entry_size_bytes", 0)
     jax.config.update("jax_persistent_cache_min_compile_time_secs", 0.0)
+    for name, value in _PATH_INDEPENDENT_KEYS.items():
+        jax.config.update(name, value)
     # Two judges (--jobs 2) may meet an entry the other is still writing; JAX then
     # compiles the program itself, which is all that needs to happen.
     warnings.filterwarnings("ignore", message="Error reading persistent compilation cache entry")

@@ -70,6 +70,34 @@ def test_a_student_worker_opens_entries_by_name_but_cannot_list_write_or_unlock(
     assert not (cache.directory / "planted-cache").exists()
 
 
+_PROGRAM = """
+import jax, jax.numpy as jnp
+HITS = []
+jax.monitoring.register_event_listener(lambda event, **kwargs: HITS.append(event == "/jax/compilation_cache/cache_hits"))
+
+def run():
+    jax.jit(lambda x: jnp.sin(x) * 3.0 + 1.0)(jnp.arange(7.0)).block_until_ready()
+    return sum(HITS)
+"""
+
+
+@needs_sandbox
+def test_programs_filled_in_staging_are_found_by_read_only_workers(tmp_path: Path) -> None:
+    cache = CompilationCache.prepared(tmp_path / "cache")
+    staging = cache.staging()
+    filling = _session(_PROGRAM, staging)
+    try:
+        assert filling.call("run", Call(())).output == 0
+    finally:
+        filling.close()
+    assert cache.publish(staging) > 0
+    reading = _session(_PROGRAM, cache)
+    try:
+        assert reading.call("run", Call(())).output > 0
+    finally:
+        reading.close()
+
+
 def test_without_the_sandbox_a_worker_gets_no_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(client, "detect_isolation", lambda: Isolation("process", "test"))
     cache = CompilationCache.prepared(tmp_path / "cache")
