@@ -53,15 +53,31 @@ def _positive_int(text: str) -> int:
     return value
 
 
+_FORMATS = ("text", "json", "junit", "markdown", "gradescope")
+
+
+def _extra_report(text: str) -> tuple[str, str]:
+    report_format, separator, path = text.partition("=")
+    if not separator or not path:
+        raise argparse.ArgumentTypeError(f"--report {text!r} needs FORMAT=FILE, e.g. --report junit=report.xml")
+    if report_format not in _FORMATS:
+        raise argparse.ArgumentTypeError(f"--report {text!r}: unknown format {report_format!r}; "
+                                         f"use one of {', '.join(_FORMATS)}")
+    return report_format, path
+
+
 def _build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="jaxgrade", description="Grade JAX course submissions with hidden, trusted graders.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     grade = commands.add_parser("grade", help="grade submission files (.ipynb or .py)")
     grade.add_argument("--assignment", required=True, help="assignment name (see 'jaxgrade list')")
-    grade.add_argument("--format", choices=("text", "json", "junit", "markdown", "gradescope"), default="text",
+    grade.add_argument("--format", choices=_FORMATS, default="text",
                        help="report format (default: text)")
     grade.add_argument("--output", metavar="FILE", help="write the report to FILE instead of stdout")
+    grade.add_argument("--report", action="append", default=[], type=_extra_report, metavar="FORMAT=FILE",
+                       help="also write the same grading as FORMAT to FILE (repeatable), "
+                            "e.g. --report junit=report.xml")
     grade.add_argument("--fail-under", type=float, metavar="SCORE",
                        help="exit with status 1 when any submission scores below SCORE points")
     grade.add_argument("--jobs", type=_positive_int, default=1, help="submissions graded in parallel (default: 1)")
@@ -253,8 +269,9 @@ def _grade(arguments: argparse.Namespace) -> int:
     from .results import FileError
     from .submission import SubmissionError, read_submission
 
-    if arguments.format == "gradescope" and len(arguments.files) != 1:
-        sys.stderr.write(f"jaxgrade: error: --format gradescope grades one submission per run, "
+    formats = [arguments.format, *(report_format for report_format, _ in arguments.report)]
+    if "gradescope" in formats and len(arguments.files) != 1:
+        sys.stderr.write(f"jaxgrade: error: the gradescope format grades one submission per run, "
                          f"got {len(arguments.files)} files\n")
         return EXIT_USAGE
     # Every file is read in the judge first, so a bad one costs only itself.
@@ -295,14 +312,13 @@ def _grade(arguments: argparse.Namespace) -> int:
     internal = [r for r in results if isinstance(r, FileError) and r.message.startswith("internal error")]
     for problem in internal:
         sys.stderr.write(f"jaxgrade: error: {problem.submission}: {problem.message}\n")
+    # One grading, several renderings: a CI job needs a summary and a JUnit file, not two gradings.
+    for report_format, path in arguments.report:
+        if not _write_report(WRITERS[report_format](results, lang=arguments.lang), path, "--report"):
+            return EXIT_USAGE
     report = WRITERS[arguments.format](results, lang=arguments.lang)
     if arguments.output:
-        try:
-            with open(arguments.output, "w", encoding="utf-8") as handle:
-                handle.write(report)
-        except OSError as error:
-            sys.stderr.write(f"jaxgrade: error: --output {arguments.output}: {error.strerror or error}; "
-                             "choose a writable path\n")
+        if not _write_report(report, arguments.output, "--output"):
             return EXIT_USAGE
     else:
         sys.stdout.write(report)
@@ -315,6 +331,16 @@ def _grade(arguments: argparse.Namespace) -> int:
         sys.stderr.write(f"jaxgrade: score below --fail-under {arguments.fail_under:g}\n")
         return EXIT_BELOW_THRESHOLD
     return EXIT_OK
+
+
+def _write_report(report: str, path: str, option: str) -> bool:
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(report)
+    except OSError as error:
+        sys.stderr.write(f"jaxgrade: error: {option} {path}: {error.strerror or error}; choose a writable path\n")
+        return False
+    return True
 
 
 # Filling the cache costs about one grading and saves a third of every later one.

@@ -131,6 +131,20 @@ def test_output_file_and_fail_under_gate(tmp_path: Path) -> None:
     assert both.returncode == 2 and "one submission per run" in both.stderr
 
 
+def test_one_grading_writes_several_reports(tmp_path: Path) -> None:
+    junit, markdown = tmp_path / "report.xml", tmp_path / "summary.md"
+    completed = run("grade", "--assignment", "jit", "--format", "json", "--report", f"junit={junit}",
+                    "--report", f"markdown={markdown}", STUB)
+    assert completed.returncode == 0, completed.stderr
+    assert json.loads(completed.stdout)[0]["score"] == 0.0
+    assert junit.read_text().startswith("<?xml") and "jit" in markdown.read_text()
+    for bad, phrase in (("junit", "needs FORMAT=FILE"), ("pdf=x.pdf", "unknown format 'pdf'")):
+        refused = run("grade", "--assignment", "jit", "--report", bad, STUB)
+        assert refused.returncode == 2 and phrase in refused.stderr and refused.stderr.count("\n") == 1
+    unwritable = run("grade", "--assignment", "jit", "--report", f"junit={tmp_path / 'missing' / 'r.xml'}", STUB)
+    assert unwritable.returncode == 2 and "--report" in unwritable.stderr and unwritable.stderr.count("\n") == 1
+
+
 def test_the_warm_command_reports_each_assignment_in_one_line(tmp_path: Path) -> None:
     environment = {**os.environ, "JAXGRADE_CACHE_DIR": "off"}
     done = subprocess.run([JAXGRADE, "warm", "jit"], capture_output=True, text=True, env=environment)
