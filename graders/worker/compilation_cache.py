@@ -151,11 +151,7 @@ def use_in_judge(directory: str | None) -> None:
         judge.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError:
         return  # reported, if at all, by the shared cache; grading needs neither
-    jax.config.update("jax_compilation_cache_dir", str(judge))
-    jax.config.update("jax_compilation_cache_max_size", -1)
-    jax.config.update("jax_persistent_cache_min_entry_size_bytes", 0)
-    jax.config.update("jax_persistent_cache_min_compile_time_secs", 0.0)
-    for name, value in _PATH_INDEPENDENT_KEYS.items():
+    for name, value in CompilationCache(judge, writable=True).jax_settings().items():
         jax.config.update(name, value)
     # Two judges (--jobs 2) may meet an entry the other is still writing; JAX then
     # compiles the program itself, which is all that needs to happen.
