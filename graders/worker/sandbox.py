@@ -108,10 +108,11 @@ def sandboxed_command(command: Sequence[str], *, workdir: Path, readable: Sequen
         args += ["--dev-bind", device, device]
     if glob.glob("/dev/nvidia*"):
         args += ["--ro-bind-try", "/sys", "/sys"]
-    # Everything bwrap assembled is read-only at the end, /tmp included: the worker's
-    # own directory (its HOME and TMPDIR) is the only place it can write.
     if cache is not None:
         args += ["--bind" if cache_writable else "--ro-bind", str(cache), str(cache)]
+    # Everything bwrap assembled is read-only at the end, /tmp included: the worker's
+    # own directory (its HOME and TMPDIR) is the only place it can write, besides the
+    # staging directory of a worker that fills the compilation cache.
     args += ["--proc", "/proc", "--dev", "/dev",
              "--bind", str(workdir), str(workdir), "--remount-ro", "/tmp", "--remount-ro", "/",
              "--chdir", str(workdir), "--"]

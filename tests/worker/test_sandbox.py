@@ -27,3 +27,14 @@ def test_the_judges_packages_are_never_bound_in() -> None:
     repo = str(Path(__file__).resolve().parents[2])
     assert not any(arg == repo or arg.startswith(repo + "/graders") or arg.startswith(repo + "/solutions")
                    for arg in args)
+
+
+def test_capabilities_are_dropped_and_the_cache_is_bound_read_only_unless_filling() -> None:
+    def args(writable: bool) -> list[str]:
+        return sandboxed_command(["python"], workdir=Path("/tmp/worker"), readable=[], isolation=Isolation("bwrap"),
+                                 cache=Path("/srv/cache"), cache_writable=writable)
+
+    reading, filling = args(False), args(True)
+    assert reading[reading.index("--cap-drop") + 1] == "ALL"
+    assert reading[reading.index("/srv/cache") - 1] == "--ro-bind"
+    assert filling[filling.index("/srv/cache") - 1] == "--bind"
