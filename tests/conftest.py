@@ -10,6 +10,7 @@ course; a test in tests/worker compares warm gradings with cold ones.
 from __future__ import annotations
 
 import functools
+import json
 import os
 import shutil
 import tempfile
@@ -19,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from graders.judge import GradingOptions, grade_path
+from graders.reports import render_json
 from graders.results import SubmissionResult
 from graders.worker.compilation_cache import CACHE_ENVIRONMENT_VARIABLE
 
@@ -38,6 +40,18 @@ settings.load_profile("jaxgrade-tests")
 
 REPO = Path(__file__).resolve().parent.parent
 SUBMISSIONS = REPO / "tests" / "submissions"
+
+
+def without_timings(result: SubmissionResult) -> str:
+    """The JSON report with its timing fields (`TIMING_FIELDS`) removed: what must never change on a regrade."""
+    data = json.loads(render_json([result]))
+    for report in data:
+        report.pop("seconds")
+        for exercise in report["exercises"]:
+            exercise.pop("seconds")
+            for check in exercise["checks"]:
+                check.pop("timings")
+    return json.dumps(data, sort_keys=True)
 
 
 @functools.lru_cache(maxsize=None)

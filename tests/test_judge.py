@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import nbformat
@@ -10,10 +9,9 @@ import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from graders.judge import GradingOptions, grade_path
-from graders.reports import render_json
 from graders.results import Status
 
-from .conftest import REPO, SUBMISSIONS
+from .conftest import REPO, SUBMISSIONS, without_timings
 
 
 def _notebook(path: Path, cells: list[str], grade_ids: dict[int, str] | None = None) -> Path:
@@ -89,22 +87,11 @@ def test_the_submission_time_limit_skips_what_is_left() -> None:
     assert result.score <= result.exercises[0].max_score
 
 
-def _without_timings(result) -> str:
-    data = json.loads(render_json([result]))
-    for report in data:
-        report.pop("seconds")
-        for exercise in report["exercises"]:
-            exercise.pop("seconds")
-            for check in exercise["checks"]:
-                check.pop("timings")
-    return json.dumps(data, sort_keys=True)
-
-
 @pytest.mark.parametrize("path", [REPO / "solutions" / "jit.py", SUBMISSIONS / "jax_numpy" / "faulty_a.py"],
                          ids=["reference", "faulty"])
 def test_grading_three_times_gives_byte_identical_reports_apart_from_timings(path: Path) -> None:
     assignment = "jit" if "jit" in path.name else "jax-numpy"
-    reports = {_without_timings(grade_path(path, assignment, GradingOptions(lang="ko"))) for _ in range(3)}
+    reports = {without_timings(grade_path(path, assignment, GradingOptions(lang="ko"))) for _ in range(3)}
     assert len(reports) == 1
 
 

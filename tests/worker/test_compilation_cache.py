@@ -11,7 +11,6 @@ import pytest
 
 from graders.judge import GradingOptions, grade_path
 from graders.registry import get_assignment
-from graders.reports import render_json
 from graders.spec import Call
 from graders.submission import Cell, Submission
 from graders.warmup import warm_assignment
@@ -20,7 +19,7 @@ from graders.worker.compilation_cache import CompilationCache, default_cache_dir
 from graders.worker.sandbox import Isolation, detect_isolation
 from graders.worker.session import SubmissionSession
 
-from ..conftest import REPO, SUBMISSIONS
+from ..conftest import REPO, SUBMISSIONS, without_timings
 
 needs_sandbox = pytest.mark.skipif(not detect_isolation().full, reason="needs bubblewrap")
 
@@ -127,17 +126,6 @@ def test_the_cache_directory_follows_the_environment(monkeypatch: pytest.MonkeyP
     assert default_cache_directory() == "/home/ta/.cache/jaxgrade/xla"
 
 
-def _without_timings(report: str) -> list[dict]:
-    results = json.loads(report)
-    for result in results:
-        result.pop("seconds")
-        for exercise in result["exercises"]:
-            exercise.pop("seconds")
-            for check in exercise["checks"]:
-                check.pop("timings")
-    return results
-
-
 @needs_sandbox
 @pytest.mark.parametrize("path", [REPO / "samples" / "jit" / "doyun.ipynb", SUBMISSIONS / "jit" / "faulty_a.py"],
                          ids=["sample", "faulty"])
@@ -146,9 +134,9 @@ def test_a_warm_cache_changes_no_status_score_message_or_compile_count(tmp_path:
     assert warm_assignment(get_assignment("jit"), warm).status == "filled"
     assert warm_assignment(get_assignment("jit"), warm).status == "warm"
     cold = GradingOptions(lang="en", cache_directory=None)
-    reports = [_without_timings(render_json([grade_path(path, "jit", options)])) for options in (cold, warm)]
+    reports = [without_timings(grade_path(path, "jit", options)) for options in (cold, warm)]
     assert reports[0] == reports[1]
-    assert sum(exercise["stats"]["compiles"] for exercise in reports[1][0]["exercises"]) > 0
+    assert sum(exercise["stats"]["compiles"] for exercise in json.loads(reports[1])[0]["exercises"]) > 0
 
 
 def test_the_judge_caches_its_own_compilations_where_no_worker_looks(tmp_path: Path) -> None:
