@@ -105,6 +105,10 @@ def _build_parser() -> argparse.ArgumentParser:
     course_commands = course.add_subparsers(dest="course_command", required=True, parser_class=_Parser)
     build = course_commands.add_parser("build", help="write the source notebooks from course content and solutions/")
     build.add_argument("--exercises", default="exercises", help="nbgrader source directory (default: exercises)")
+    release = course_commands.add_parser(
+        "release", help="regenerate release/ with nbgrader and record the assignments in the course gradebook")
+    release.add_argument("assignments", nargs="*", metavar="ASSIGNMENT", help="assignments to release (default: all)")
+    release.add_argument("--root", default=".", help="the course repository (default: .)")
     check = course_commands.add_parser("check", help="references full marks, stubs 0, exercises/ and release/ in sync")
     check.add_argument("--root", default=".", help="the course repository (default: .)")
     return parser
@@ -123,6 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _report(arguments)
         if arguments.command == "course" and arguments.course_command == "check":
             return _course_check(arguments)
+        if arguments.command == "course" and arguments.course_command == "release":
+            return _course_release(arguments)
         if arguments.command == "course":
             return _course_build(arguments)
         return _grade(arguments)
@@ -251,6 +257,33 @@ def _course_check(arguments: argparse.Namespace) -> int:
     failed = sum(not finding.ok for finding in findings)
     sys.stdout.write(f"{len(findings) - failed} passed, {failed} failed\n")
     return EXIT_OK if not failed else EXIT_BELOW_THRESHOLD
+
+
+def _course_release(arguments: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .course.release import ReleaseError, generate_release
+    from .registry import assignments
+
+    root = Path(arguments.root)
+    known = sorted(assignments())
+    unknown = [name for name in arguments.assignments if name not in known]
+    if unknown:
+        sys.stderr.write(f"jaxgrade: error: unknown assignment {unknown[0]!r}; choose from {', '.join(known)}\n")
+        return EXIT_USAGE
+    if not (root / "nbgrader_config.py").is_file() or not (root / "exercises").is_dir():
+        sys.stderr.write(f"jaxgrade: error: {root} is not the course repository (no nbgrader_config.py or "
+                         f"exercises/); pass --root\n")
+        return EXIT_USAGE
+    try:
+        written = generate_release(root, arguments.assignments or known)
+    except ReleaseError as error:
+        sys.stderr.write(f"jaxgrade: error: {error}\n")
+        return EXIT_USAGE
+    for path in written:
+        sys.stdout.write(f"wrote {path}\n")
+    sys.stdout.write(f"recorded {', '.join(arguments.assignments or known)} in {root / 'gradebook.db'}\n")
+    return EXIT_OK
 
 
 def _course_build(arguments: argparse.Namespace) -> int:

@@ -9,10 +9,7 @@ generates from them and holds no solution code.
 from __future__ import annotations
 
 import filecmp
-import os
 import shutil
-import subprocess
-import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +18,7 @@ from ..judge import GradingOptions, grade_path
 from ..results import Status
 from .content import CONTENTS
 from .notebooks import write_notebooks
+from .release import ReleaseError, released_in_scratch
 
 __all__ = ["Finding", "check_course", "sources_in_sync"]
 
@@ -62,24 +60,19 @@ def check_course(root: Path) -> list[Finding]:
 
 def sources_in_sync(root: Path) -> list[Finding]:
     with tempfile.TemporaryDirectory(prefix="jaxgrade-course-") as directory:
-        course = Path(directory)
-        write_notebooks(CONTENTS, course / "exercises")
+        scratch = Path(directory)
+        write_notebooks(CONTENTS, scratch / "exercises")
         stale = [c.assignment for c in CONTENTS
-                 if (course / "exercises" / c.assignment / f"{c.notebook}.ipynb").read_text()
+                 if (scratch / "exercises" / c.assignment / f"{c.notebook}.ipynb").read_text()
                  != (root / "exercises" / c.assignment / f"{c.notebook}.ipynb").read_text()]
         findings = [Finding(not stale, "exercises/ is built from solutions/ and the course content",
                             f"stale: {', '.join(stale)}; run `make notebooks`" if stale else "")]
-        shutil.copy(root / "nbgrader_config.py", course / "nbgrader_config.py")
-        environment = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
-        for content in CONTENTS:
-            completed = subprocess.run([str(Path(sys.executable).with_name("nbgrader")), "generate_assignment",
-                                        content.assignment, "--force"], cwd=course, env=environment,
-                                       capture_output=True, text=True, timeout=600)
-            if completed.returncode != 0:
-                return findings + [Finding(False, "nbgrader generate_assignment runs",
-                                           completed.stderr.strip().splitlines()[-1:][0] if completed.stderr else "")]
-        comparison = filecmp.dircmp(course / "release", root / "release")
-        differing = _differences(comparison)
+        shutil.copy(root / "nbgrader_config.py", scratch / "nbgrader_config.py")
+        try:
+            released = released_in_scratch(scratch, [c.assignment for c in CONTENTS], scratch / "nbgrader")
+        except ReleaseError as error:
+            return findings + [Finding(False, "nbgrader generate_assignment runs", str(error))]
+        differing = _differences(filecmp.dircmp(released, root / "release"))
         findings.append(Finding(not differing, "release/ is what nbgrader generates from exercises/",
                                 f"differs: {', '.join(differing)}; run `make release`" if differing else ""))
     return findings

@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 
+import nbformat
 import pytest
 from nbgrader.api import Gradebook
 
@@ -158,3 +159,51 @@ def test_class_report_from_the_gradebook(course: Course) -> None:
     assert f'data-submissions="{len(scores)}"' in text
     mean = sum(100 * score / 23.0 for score in scores.values()) / len(scores)
     assert f"data-mean='{mean:.1f}'" in text
+
+
+def _all_grades(course: Course) -> dict[tuple[str, str], float | None]:
+    with Gradebook(f"sqlite:///{course.root / 'gradebook.db'}") as gradebook:
+        return {(submission.student.id, grade.name): grade.score
+                for submission in gradebook.assignment_submissions(ASSIGNMENT)
+                for notebook in submission.notebooks for grade in notebook.grades}
+
+
+def _jaxgrade(course: Course, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(BIN / "jaxgrade"), *args], cwd=course.root, env=course.env(course.homes),
+                          capture_output=True, text=True, timeout=900)
+
+
+def test_a_release_in_the_middle_of_the_course_keeps_every_grade(course: Course) -> None:
+    before = _all_grades(course)
+    assert len(before) >= 5 * 4
+    released = _jaxgrade(course, "course", "release", "--root", str(course.root))
+    assert released.returncode == 0, released.stderr
+    assert _all_grades(course) == before
+    course.instructor("export", "--to", "after-release.csv")
+    with open(course.root / "after-release.csv", newline="") as handle:
+        rows = {row["student_id"]: float(row["raw_score"]) for row in csv.DictReader(handle)
+                if row["assignment"] == ASSIGNMENT}
+    assert rows == _scores(course)
+
+
+def test_a_release_nbgrader_refuses_changes_nothing_and_says_why_in_one_line(course: Course) -> None:
+    before = _all_grades(course)
+    notebook_path = course.root / "exercises" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
+    original = notebook_path.read_text()
+    released_before = {path: path.read_bytes() for path in (course.root / "release").rglob("*") if path.is_file()}
+    notebook = nbformat.reads(original, as_version=4)
+    extra = nbformat.v4.new_code_cell("print('a new graded cell')")
+    extra.metadata["nbgrader"] = {"grade": True, "grade_id": "grade_extra", "locked": True, "points": 1.0,
+                                  "schema_version": 3, "solution": False, "task": False}
+    notebook.cells.append(extra)
+    notebook_path.write_text(nbformat.writes(notebook))
+    try:
+        refused = _jaxgrade(course, "course", "release", ASSIGNMENT, "--root", str(course.root))
+    finally:
+        notebook_path.write_text(original)
+    assert refused.returncode == 2
+    lines = refused.stderr.strip().splitlines()
+    assert len(lines) == 1 and "submissions" in lines[0] and "unchanged" in lines[0], refused.stderr
+    assert "Traceback" not in refused.stderr
+    assert _all_grades(course) == before
+    assert {path: path.read_bytes() for path in (course.root / "release").rglob("*") if path.is_file()} == released_before
