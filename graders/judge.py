@@ -12,7 +12,7 @@ import gc
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .checks.base import CheckContext, Verdict, draw_examples
 from .format import format_call
@@ -147,6 +147,7 @@ def _judge_exercise(exercise: Exercise, session: SubmissionSession, options: Gra
 
     results: list[CheckResult] = []
     lost_during: str | None = None
+    gate_failed: str | None = None
     for check_name, points in exercise.points.items():
         entry = get_check(check_name)
         failed_requirement = next(
@@ -159,20 +160,37 @@ def _judge_exercise(exercise: Exercise, session: SubmissionSession, options: Gra
         elif failed_requirement is not None:
             verdict = Verdict(Status.SKIPPED, t("exercise.skipped_requires", options.lang, required=failed_requirement))
         else:
-            check_started = time.monotonic()
-            try:
-                verdict = entry.function(ctx)
-                verdict = replace(verdict, timings={**verdict.timings,
-                                                    "seconds": round(time.monotonic() - check_started, 3)})
-            except InstrumentTampered as tampered:
-                verdict = Verdict(Status.ERROR, _tampered_message(tampered, flags, options))
-            except WorkerLost as lost:
-                verdict = Verdict(Status.FAILED, _lost_message(lost, exercise, session, options))
+            verdict, lost = _run_check(entry.function, ctx, exercise, session, options, flags)
+            if lost:
                 lost_during = check_name
-            except Exception as error:  # noqa: BLE001 - a grader bug must not lose the other results
-                verdict = Verdict(Status.ERROR, t("exercise.internal_error", options.lang, type=type(error).__name__))
+            if gate_failed is not None:
+                verdict = _withheld(verdict, gate_failed, options.lang)
+        if entry.gate and verdict.status is not Status.PASSED:
+            gate_failed = check_name
         results.append(_result(check_name, points, verdict))
     return ExerciseResult(exercise.name, tuple(results))
+
+
+def _run_check(check: Callable[[CheckContext], Verdict], ctx: CheckContext, exercise: Exercise,
+               session: SubmissionSession, options: GradingOptions, flags: list[str]) -> tuple[Verdict, bool]:
+    """The check's verdict, and whether the worker was lost while it ran."""
+    started = time.monotonic()
+    try:
+        verdict = check(ctx)
+    except InstrumentTampered as tampered:
+        return Verdict(Status.ERROR, _tampered_message(tampered, flags, options)), False
+    except WorkerLost as lost:
+        return Verdict(Status.FAILED, _lost_message(lost, exercise, session, options)), True
+    except Exception as error:  # noqa: BLE001 - a grader bug must not lose the other results
+        return Verdict(Status.ERROR, t("exercise.internal_error", options.lang, type=type(error).__name__)), False
+    return replace(verdict, timings={**verdict.timings, "seconds": round(time.monotonic() - started, 3)}), False
+
+
+def _withheld(verdict: Verdict, gate: str, lang: str) -> Verdict:
+    """A check run on a function that failed its gate: no points, but what it found is still shown."""
+    message = t("exercise.withheld", lang, gate=gate, status=t(f"status.{verdict.status.value}", lang),
+                finding=verdict.message)
+    return Verdict(Status.SKIPPED, message, {**verdict.details, "found": verdict.status.value}, verdict.timings)
 
 
 def _unusable_reason(ctx: CheckContext) -> str | None:
@@ -196,7 +214,7 @@ def _unusable_reason(ctx: CheckContext) -> str | None:
 
 
 def _result(name: str, points: float, verdict: Verdict) -> CheckResult:
-    awarded = float(points) if verdict.status is Status.PASSED else 0.0
+    awarded = float(points) if verdict.earns_points else 0.0
     return CheckResult(name, verdict.status, verdict.message, awarded, float(points),
                        dict(verdict.details), dict(verdict.timings))
 

@@ -35,8 +35,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "실행하지 않음: `{check}` 검사 중에 여러분의 코드가 채점 작업 프로세스를 멈추게 했습니다.",
     },
     "exercise.skipped_requires": {
-        "en": "Skipped: this check is only meaningful once `{required}` passes.",
-        "ko": "건너뜀: 이 검사는 `{required}` 검사를 통과한 뒤에만 의미가 있습니다.",
+        "en": "Skipped: this check earns points only once `{required}` passes, so fix that first; it was not run.",
+        "ko": "건너뜀: 이 검사는 `{required}` 검사를 통과해야 점수를 받을 수 있으니 그것부터 고치세요. 이 검사는 실행하지 않았습니다.",
+    },
+    "exercise.withheld": {
+        "en": "Skipped: no points until `{gate}` passes, so fix that first. What this check found meanwhile ({status}): {finding}",
+        "ko": "건너뜀: `{gate}` 검사를 통과하기 전에는 점수가 없으니 그것부터 고치세요. 그동안 이 검사가 찾은 것({status}): {finding}",
     },
     "exercise.time_limit": {
         "en": "Not run: the time limit of {seconds} s for the whole submission was reached.",
@@ -92,9 +96,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "For the input {input} (given as {kind}) your function {explanation}",
         "ko": "입력 {input}({kind}로 전달)에서 여러분의 함수가 {explanation}",
     },
-    "correctness.flaky": {
-        "en": "Your function gave different results for the same input {input}. A pure function always returns the same output for the same input.",
-        "ko": "같은 입력 {input}에 대해 여러분의 함수가 서로 다른 결과를 냈습니다. 순수 함수는 같은 입력에 항상 같은 출력을 냅니다.",
+    "search.flaky": {
+        "en": "Your function answered the same input {input} differently from one call to the next; a pure function always returns the same output for the same input. The failing call: {explanation}",
+        "ko": "같은 입력 {input}에 대해 여러분의 함수가 호출할 때마다 다르게 답했습니다. 순수 함수는 같은 입력에 항상 같은 출력을 냅니다. 실패한 호출: {explanation}",
+    },
+    "search.flaky_unexplained": {
+        "en": "The grader saw this check fail once but could not make it fail again, and no failing input was kept, so it could not reach a verdict. This is not counted as a pass; please tell your instructor.",
+        "ko": "채점기가 이 검사가 한 번 실패하는 것을 보았지만 다시 실패하게 만들지 못했고 실패한 입력도 남지 않아 판정을 내릴 수 없었습니다. 통과로 치지 않습니다. 강사에게 알려 주세요.",
     },
     # ---------------------------------------------------------- differences
     "difference.value": {
@@ -206,12 +214,16 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # --------------------------------------------------------- no_mutation
     "no_mutation.passed": {
-        "en": "Leaves its arguments unchanged on {examples} inputs given as NumPy arrays and containers.",
-        "ko": "NumPy 배열과 컨테이너로 준 입력 {examples}개에서 인자를 변경하지 않습니다.",
+        "en": "Leaves every argument, positional and keyword, unchanged on {examples} inputs given as NumPy arrays and containers.",
+        "ko": "NumPy 배열과 컨테이너로 준 입력 {examples}개에서 위치 인자와 키워드 인자를 하나도 변경하지 않습니다.",
     },
     "no_mutation.failed": {
         "en": "For the input {input}, the call modified its argument `{argument}`: {detail} Return a new value instead: `x.at[i].set(v)` for arrays, a new dict (for example `jax.tree_util.tree_map`) for containers.",
         "ko": "입력 {input}에 대해 호출이 인자 `{argument}`을(를) 바꾸었습니다: {detail} 대신 새 값을 반환하세요: 배열은 `x.at[i].set(v)`, 컨테이너는 새 dict(예: `jax.tree_util.tree_map`)를 쓰세요.",
+    },
+    "no_mutation.raised": {
+        "en": "Whether your function modifies its arguments could not be checked: for the input {input} (given as NumPy arrays) it {explanation}",
+        "ko": "여러분의 함수가 인자를 바꾸는지 확인할 수 없었습니다: 입력 {input}(NumPy 배열로 전달)에서 함수가 {explanation}",
     },
     "mutation.value": {
         "en": "`{path}` at index {index} was {before} before the call and {after} after it.",
@@ -227,12 +239,20 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # ---------------------------------------------------------- no_globals
     "no_globals.passed": {
-        "en": "`{name}` and the helpers it calls read and write no module-level data.",
-        "ko": "`{name}`과(와) 그 함수가 호출하는 보조 함수는 모듈 수준 데이터를 읽거나 쓰지 않습니다.",
+        "en": "`{name}` and the helpers it calls read and write no module-level data, and calling it changed no hidden state.",
+        "ko": "`{name}`과(와) 그 함수가 호출하는 보조 함수는 모듈 수준 데이터를 읽거나 쓰지 않으며, 호출해도 숨은 상태가 바뀌지 않습니다.",
     },
     "no_globals.failed": {
-        "en": "`{name}` depends on module-level data: {uses}. Pass such values as arguments or define them inside the function: under jit a global's value is frozen into the compiled code when it is traced.",
-        "ko": "`{name}`이(가) 모듈 수준 데이터에 의존합니다: {uses}. 이런 값은 인자로 넘기거나 함수 안에서 정의하세요: jit에서는 전역 변수의 값이 추적 시점에 컴파일된 코드에 고정됩니다.",
+        "en": "`{name}` depends on more than its arguments: {uses}. {why}",
+        "ko": "`{name}`이(가) 인자 말고 다른 것에 의존합니다: {uses}. {why}",
+    },
+    "no_globals.why_read": {
+        "en": "Pass such values as arguments or define them inside the function: under jit a global's value is frozen into the compiled code when the function is traced.",
+        "ko": "이런 값은 인자로 넘기거나 함수 안에서 정의하세요: jit에서는 전역 변수의 값이 함수를 추적하는 시점에 컴파일된 코드에 고정됩니다.",
+    },
+    "no_globals.why_state": {
+        "en": "Under jit such a change happens once, while the function is traced, not on every call: a pure function returns new values instead of keeping state.",
+        "ko": "jit에서는 이런 변경이 호출할 때마다가 아니라 함수를 추적할 때 한 번만 일어납니다: 순수 함수는 상태를 간직하지 말고 새 값을 반환해야 합니다.",
     },
     "no_globals.read": {
         "en": "`{function}` reads the global `{global_name}` ({type}) at {where}",
@@ -241,6 +261,58 @@ MESSAGES: dict[str, dict[str, str]] = {
     "no_globals.write": {
         "en": "`{function}` assigns the global `{global_name}` at {where}",
         "ko": "`{function}`이(가) {where}에서 전역 변수 `{global_name}`에 값을 씀",
+    },
+    "no_globals.write_at_run_time": {
+        "en": "calling `{function}` assigned the global `{global_name}`",
+        "ko": "`{function}`을(를) 호출하자 전역 변수 `{global_name}`에 값이 쓰임",
+    },
+    "no_globals.namespace": {
+        "en": "`{function}` reads the module's whole namespace (`vars(module)` or `module.__dict__`) at {where}",
+        "ko": "`{function}`이(가) {where}에서 모듈의 이름 공간 전체(`vars(module)` 또는 `module.__dict__`)를 읽음",
+    },
+    "no_globals.state_closure": {
+        "en": "calling `{function}` changed `{part}`, a variable kept in the closure of `{owner}` ({change})",
+        "ko": "`{function}`을(를) 호출하자 `{owner}`의 클로저에 간직된 변수 `{part}`이(가) 바뀜({change})",
+    },
+    "no_globals.state_default": {
+        "en": "calling `{function}` changed the default value of `{part}` in `{owner}` ({change}); a mutable default is one object shared by every call",
+        "ko": "`{function}`을(를) 호출하자 `{owner}`의 인자 `{part}`의 기본값이 바뀜({change}); 변경 가능한 기본값은 모든 호출이 함께 쓰는 하나의 객체입니다",
+    },
+    "no_globals.state_attribute": {
+        "en": "calling `{function}` changed the function attribute `{owner}.{part}` ({change})",
+        "ko": "`{function}`을(를) 호출하자 함수 속성 `{owner}.{part}`이(가) 바뀜({change})",
+    },
+    "no_globals.state_class": {
+        "en": "calling `{function}` changed the class attribute `{owner}.{part}` ({change})",
+        "ko": "`{function}`을(를) 호출하자 클래스 속성 `{owner}.{part}`이(가) 바뀜({change})",
+    },
+    "no_globals.state_global": {
+        "en": "calling `{function}` changed the global `{owner}` ({change})",
+        "ko": "`{function}`을(를) 호출하자 전역 변수 `{owner}`이(가) 바뀜({change})",
+    },
+    "no_globals.state_object": {
+        "en": "calling `{function}` changed `{owner}.{part}`, an attribute of a module-level object ({change})",
+        "ko": "`{function}`을(를) 호출하자 모듈 수준 객체의 속성 `{owner}.{part}`이(가) 바뀜({change})",
+    },
+    "change.items": {
+        "en": "{type} length {delta}",
+        "ko": "{type} 길이 {delta}",
+    },
+    "change.number": {
+        "en": "{delta}",
+        "ko": "{delta}",
+    },
+    "change.contents": {
+        "en": "its contents changed",
+        "ko": "내용이 바뀜",
+    },
+    "change.created": {
+        "en": "created by the call",
+        "ko": "호출로 새로 생김",
+    },
+    "change.removed": {
+        "en": "removed by the call",
+        "ko": "호출로 사라짐",
     },
     "where.short": {
         "en": "{filename}, line {line}",
@@ -300,6 +372,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "compact_trace.failed": {
         "en": "The traced program grows with {what} ({sizes} operations): a Python loop is being unrolled into the trace. Use `{construct}` so that the program's size stays fixed.",
         "ko": "추적된 프로그램이 {what}에 따라 커집니다({sizes}개 연산): Python 루프가 추적 안에 펼쳐지고 있습니다. 프로그램 크기가 고정되도록 `{construct}`를 쓰세요.",
+    },
+    "compact_trace.incomplete": {
+        "en": "The worker measured {got} trace sizes where {expected} were asked for, so growth could not be judged. This is not counted as a pass; please tell your instructor.",
+        "ko": "작업 프로세스가 추적 크기를 {expected}개 요청받고 {got}개만 재어, 크기가 커지는지 판단할 수 없었습니다. 통과로 치지 않습니다. 강사에게 알려 주세요.",
     },
     "compact_trace.raised": {
         "en": "`{name}` could not be traced: it {explanation}",

@@ -30,6 +30,7 @@ class CheckEntry:
     description: Mapping[str, str]
     option_type: type | None = None
     requires: tuple[str, ...] = ()
+    gate: bool = False
 
 
 class UnknownAssignment(KeyError):
@@ -51,17 +52,21 @@ def register_check(
     description: Mapping[str, str],
     option_type: type | None = None,
     requires: tuple[str, ...] = (),
+    gate: bool = False,
 ) -> Callable[[Callable[["CheckContext"], "Verdict"]], Callable[["CheckContext"], "Verdict"]]:
     """Decorator: make a check available to exercise specs under `name`.
 
-    `requires` names checks that must pass first: a timing verdict on a wrong
-    function teaches nothing, so such a check is skipped instead.
+    `requires` names checks that must pass before this one is even run: a
+    timing verdict on a wrong function teaches nothing. A `gate` check comes
+    first in every exercise, and while it has not passed no other check earns
+    points: structure alone (pure, jit-compiled, not recompiling) is worth
+    nothing on a function that computes the wrong thing.
     """
 
     def decorate(function: Callable[["CheckContext"], "Verdict"]) -> Callable[["CheckContext"], "Verdict"]:
         if name in _CHECKS:
             raise ValueError(f"check {name!r} is registered twice")
-        _CHECKS[name] = CheckEntry(name, function, description, option_type, requires)
+        _CHECKS[name] = CheckEntry(name, function, description, option_type, requires, gate)
         return function
 
     return decorate

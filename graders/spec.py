@@ -66,11 +66,20 @@ class SpeedupSpec:
 
 @dataclass(frozen=True)
 class TraceSizeSpec:
-    """Options of the `compact_trace` check: calls that differ only in a loop length."""
+    """Options of the `compact_trace` check: calls that differ only in a loop length.
+
+    Sizes can only be compared between at least two calls, so fewer is a spec error.
+    """
 
     calls: Callable[[], tuple[Call, ...]]
     describe: Mapping[str, str]
     construct: str
+
+    def __post_init__(self) -> None:
+        count = len(self.calls())
+        if count < 2:
+            raise SpecError(f"TraceSizeSpec has calls() giving {count} call(s); give at least two calls that "
+                            f"differ only in the loop length, so their trace sizes can be compared.")
 
 
 @dataclass(frozen=True)
@@ -87,7 +96,7 @@ class Exercise:
     summary: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        from .registry import check_names, option_type_of
+        from .registry import check_names, get_check, option_type_of
 
         if not self.name.isidentifier():
             raise SpecError(f"Exercise name={self.name!r} is not a Python identifier; use the graded function's name.")
@@ -107,6 +116,13 @@ class Exercise:
                     f"Exercise {self.name!r} uses check {check!r} without options[{check!r}]; "
                     f"add a {needed.__name__}."
                 )
+        gates = [check for check in self.points if get_check(check).gate]
+        if not gates or list(self.points)[0] != gates[0] or len(gates) > 1:
+            first = gates[0] if gates else "correctness"
+            raise SpecError(
+                f"Exercise {self.name!r} lists checks {list(self.points)}; put {first!r} first, once: "
+                f"no other check earns points until it passes."
+            )
         for name in self.static_argnames:
             if name not in self.parameters:
                 raise SpecError(

@@ -42,6 +42,24 @@ REPO = Path(__file__).resolve().parent.parent
 SUBMISSIONS = REPO / "tests" / "submissions"
 
 
+def max_score(assignment: str, exercise: str | None = None) -> float:
+    """An assignment's (or one exercise's) total, from its spec: tests never hard-code totals."""
+    from graders.registry import get_assignment
+
+    spec = get_assignment(assignment)
+    if exercise is None:
+        return spec.max_score
+    return next(e.max_score for e in spec.exercises if e.name == exercise)
+
+
+def points(assignment: str, *keys: str) -> float:
+    """The points of "exercise.check" keys, summed, from the assignment's spec."""
+    from graders.registry import get_assignment
+
+    spec = {e.name: e for e in get_assignment(assignment).exercises}
+    return float(sum(spec[key.split(".")[0]].points[key.split(".")[1]] for key in keys))
+
+
 def without_timings(result: SubmissionResult) -> str:
     """The JSON report with its timing fields (`TIMING_FIELDS`) removed: what must never change on a regrade."""
     data = json.loads(render_json([result]))

@@ -31,6 +31,24 @@ def test_submission_gets_its_verdicts(case: Case, graded) -> None:
     for key, phrases in case.mentions.items():
         for phrase in phrases:
             assert phrase in checks[key].message, f"{key} should mention {phrase!r}: {checks[key].message}"
+    for key, status in case.found.items():
+        assert checks[key].status.value == "skipped" and checks[key].points == 0, f"{key}: {checks[key].message}"
+        assert checks[key].details.get("found") == status, f"{key} found {checks[key].details.get('found')}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+def test_no_check_earns_points_while_correctness_fails(case: Case, graded) -> None:
+    result = graded(REPO / case.path, case.assignment)
+    for exercise in result.exercises:
+        gate = next(check for check in exercise.checks if check.name == "correctness")
+        if not gate.passed:
+            assert exercise.score == 0, (exercise.name, [(c.name, c.points) for c in exercise.checks])
+
+
+def test_every_exercise_of_every_assignment_is_checked_for_purity() -> None:
+    for assignment in assignments().values():
+        for exercise in assignment.exercises:
+            assert {"no_mutation", "no_globals"} <= set(exercise.points), f"{assignment.name}.{exercise.name}"
 
 
 def test_every_check_is_caught_by_some_faulty_submission() -> None:

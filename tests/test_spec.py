@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import strategies as st
 
-from graders.spec import Assignment, Call, Exercise, SpecError, SpeedupSpec
+from graders.spec import Assignment, Call, Exercise, SpecError, SpeedupSpec, TraceSizeSpec
 
 _VALID = dict(
     name="double",
@@ -46,3 +46,20 @@ def test_speedup_inputs_follow_the_backend() -> None:
     assert spec.call_for("cpu")[0] == "cpu"
     assert spec.call_for("gpu") == ("accelerator", Call((2,)))
     assert spec.call_for("tpu")[0] == "accelerator"
+
+
+@pytest.mark.parametrize(
+    "points",
+    [{"jit": 1}, {"jit": 1, "correctness": 1}],
+    ids=["no-correctness", "correctness-not-first"],
+)
+def test_correctness_comes_first_in_every_exercise(points) -> None:
+    with pytest.raises(SpecError, match="put 'correctness' first"):
+        Exercise(**{**_VALID, "points": points})
+
+
+def test_a_trace_size_spec_needs_two_calls_to_compare() -> None:
+    with pytest.raises(SpecError, match="at least two calls"):
+        TraceSizeSpec(calls=lambda: (Call((1.0,)),), describe={"en": "n", "ko": "n"}, construct="jax.lax.scan")
+    assert len(TraceSizeSpec(calls=lambda: (Call((1.0,)), Call((2.0,))), describe={"en": "n", "ko": "n"},
+                             construct="jax.lax.scan").calls()) == 2

@@ -34,6 +34,7 @@ __all__ = [
     "require_reference_output",
     "search_counterexample",
     "stable_seed",
+    "verdict_from_search",
 ]
 
 # Every field is spelled out so that no test profile or user profile loaded
@@ -54,10 +55,14 @@ GRADING_SETTINGS = settings(
 
 @dataclass(frozen=True)
 class Verdict:
+    """What a check found. `waived`: skipped for a reason that is not the student's
+    (the machine cannot show what the check measures), so its points are awarded."""
+
     status: Status
     message: str
     details: Mapping[str, Any] = field(default_factory=dict)
     timings: Mapping[str, Any] = field(default_factory=dict)
+    waived: bool = False
 
     @classmethod
     def passed(cls, message: str, **details: Any) -> Verdict:
@@ -70,6 +75,10 @@ class Verdict:
     @classmethod
     def error(cls, message: str, **details: Any) -> Verdict:
         return cls(Status.ERROR, message, details)
+
+    @property
+    def earns_points(self) -> bool:
+        return self.status is Status.PASSED or (self.status is Status.SKIPPED and self.waived)
 
 
 @dataclass
@@ -191,6 +200,25 @@ def search_counterexample(ctx: CheckContext, check: str, body: Callable[[Call], 
         first = next((e for e in getattr(flaky, "exceptions", ()) if isinstance(e, Counterexample)), None)
         return SearchOutcome(first, calls[0], flaky=True)
     return SearchOutcome(None, calls[0])
+
+
+def verdict_from_search(ctx: CheckContext, search: SearchOutcome, passed: str) -> Verdict:
+    """The verdict of a property search; `passed` is the message key used when nothing failed.
+
+    A search hypothesis calls flaky has seen a failure it could not reproduce: with
+    a counterexample, the function answers the same input differently, which a pure
+    function never does; without one, nothing can be said, so it is never a pass.
+    """
+    details = {"examples": search.examples}
+    if search.counterexample is not None and search.flaky:
+        found = search.counterexample
+        return Verdict.failed(ctx.text("search.flaky", input=ctx.describe_call(found.call),
+                                       explanation=found.explanation), **details)
+    if search.counterexample is not None:
+        return Verdict.failed(search.counterexample.explanation, **details)
+    if search.flaky:
+        return Verdict.error(ctx.text("search.flaky_unexplained"), **details)
+    return Verdict.passed(ctx.text(passed, examples=search.examples), **details)
 
 
 def draw_examples(exercise: Exercise, count: int, purpose: str) -> list[Call]:

@@ -23,9 +23,13 @@ from .base import CheckContext, Verdict
 def compact_trace(ctx: CheckContext) -> Verdict:
     spec: TraceSizeSpec = ctx.option("compact_trace")
     name = ctx.exercise.name
-    sizes = ctx.session.trace_sizes(name, spec.calls(), ctx.exercise.static_argnames, timeout=ctx.timeout())
+    calls = spec.calls()
+    sizes = ctx.session.trace_sizes(name, calls, ctx.exercise.static_argnames, timeout=ctx.timeout())
     if isinstance(sizes, ErrorReport):
         return Verdict.failed(ctx.text("compact_trace.raised", name=name, explanation=ctx.explain(sizes)))
+    if len(sizes) != len(calls):
+        # One size proves nothing about growth; only a tampered worker answers with fewer.
+        return Verdict.error(ctx.text("compact_trace.incomplete", expected=len(calls), got=len(sizes)))
     what = spec.describe[ctx.lang]
     listed = ", ".join(str(size) for size in sizes)
     if len(set(sizes)) == 1:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from ..registry import register_check
 from ..spec import Call
-from .base import CheckContext, Verdict, require_reference_output, search_counterexample
+from .base import CheckContext, Verdict, require_reference_output, search_counterexample, verdict_from_search
 
 ARRAY_KINDS = ("numpy", "jax")
 
 
 @register_check(
     "correctness",
+    gate=True,
     description={
         "en": "matches the reference on hypothesis-generated inputs (NumPy and JAX arrays)",
         "ko": "hypothesis가 생성한 입력(NumPy, JAX 배열)에서 참조 답안과 일치",
@@ -24,9 +25,4 @@ def correctness(ctx: CheckContext) -> Verdict:
                                      kind=ctx.text(f"kind.{kind}"))
 
     search = search_counterexample(ctx, "correctness", body, ctx.exercise.max_examples)
-    if search.counterexample is None:
-        return Verdict.passed(ctx.text("correctness.passed", examples=search.examples), examples=search.examples)
-    if search.flaky:
-        return Verdict.failed(ctx.text("correctness.flaky", input=ctx.describe_call(search.counterexample.call)),
-                              examples=search.examples)
-    return Verdict.failed(search.counterexample.explanation, examples=search.examples)
+    return verdict_from_search(ctx, search, "correctness.passed")

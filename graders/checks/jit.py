@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..registry import register_check
 from ..spec import Call
-from .base import CheckContext, Verdict, require_reference_output, search_counterexample
+from .base import CheckContext, Verdict, require_reference_output, search_counterexample, verdict_from_search
 
 _MAX_EXAMPLES = 10
 
@@ -23,6 +23,4 @@ def jit(ctx: CheckContext) -> Verdict:
         require_reference_output(ctx, call, outcome, raised="jit.raised", wrong="jit.failed")
 
     search = search_counterexample(ctx, "jit", body, min(_MAX_EXAMPLES, ctx.exercise.max_examples))
-    if search.counterexample is None:
-        return Verdict.passed(ctx.text("jit.passed", examples=search.examples), examples=search.examples)
-    return Verdict.failed(search.counterexample.explanation, examples=search.examples)
+    return verdict_from_search(ctx, search, "jit.passed")

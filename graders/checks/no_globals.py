@@ -1,31 +1,73 @@
-"""`no_globals`: the function and its own helpers touch no module-level data."""
+"""`no_globals`: the function depends on nothing but its arguments.
+
+Two kinds of evidence, both gathered in the worker: the function's code (and
+its helpers') names the module-level data it reads or assigns; one call with
+a generated input, run with watched globals and with the submission's state
+fingerprinted before and after, shows data read by name at run time and
+state the call changed (a list in a closure, a class attribute, a mutable
+default). Modules, functions and classes used as such are fine.
+"""
 
 from __future__ import annotations
 
 from ..registry import register_check
-from .base import CheckContext, Verdict
+from ..worker.session import GlobalUse, StateChange
+from .base import CheckContext, Verdict, draw_examples
 
 _LISTED = 3
+_STATE_KINDS = ("closure", "default", "attribute", "class", "global")
+_CHANGE_KINDS = ("items", "number", "contents", "created", "removed")
 
 
 @register_check(
     "no_globals",
     description={
-        "en": "reads and writes no module-level data (modules, functions and classes are fine)",
-        "ko": "모듈 수준 데이터를 읽거나 쓰지 않음(모듈, 함수, 클래스는 허용)",
+        "en": "reads, writes and keeps no module-level data or hidden state (modules, functions and classes are fine)",
+        "ko": "모듈 수준 데이터나 숨은 상태를 읽거나 쓰거나 간직하지 않음(모듈, 함수, 클래스는 허용)",
     },
 )
 def no_globals(ctx: CheckContext) -> Verdict:
     name = ctx.exercise.name
-    uses = ctx.session.global_uses(name)
+    call = draw_examples(ctx.exercise, 1, "no_globals")[0]
+    uses = ctx.session.global_uses(name, call, timeout=ctx.timeout())
     if not uses:
         return Verdict.passed(ctx.text("no_globals.passed", name=name))
-    described = []
-    for use in uses[:_LISTED]:
-        where = ctx.text("where.short", filename=use.filename, line=use.line)
-        key = "no_globals.write" if use.access == "write" else "no_globals.read"
-        described.append(ctx.text(key, function=use.function, global_name=use.name, type=use.type, where=where))
+    described = [_describe(ctx, use) for use in uses[:_LISTED]]
     if len(uses) > _LISTED:
         described.append(f"(+{len(uses) - _LISTED})")
-    return Verdict.failed(ctx.text("no_globals.failed", name=name, uses="; ".join(described)),
+    reasons = []
+    if any(use.access != "state" for use in uses):
+        reasons.append(ctx.text("no_globals.why_read"))
+    if any(use.access == "state" for use in uses):
+        reasons.append(ctx.text("no_globals.why_state"))
+    return Verdict.failed(ctx.text("no_globals.failed", name=name, uses="; ".join(described), why=" ".join(reasons)),
                           globals=[use.name for use in uses])
+
+
+def _describe(ctx: CheckContext, use: GlobalUse) -> str:
+    where = ctx.text("where.short", filename=use.filename, line=use.line) if use.filename else ""
+    if use.access == "state":
+        kind = use.type if use.type in _STATE_KINDS else "global"
+        owner, part = use.name, use.part
+        if use.change.attribute:
+            # An object's attribute changed: name the attribute itself.
+            owner, part, kind = (f"{owner}.{part}" if part else owner), use.change.attribute, "attribute"
+            if use.type == "global":
+                kind = "object"
+        return ctx.text(f"no_globals.state_{kind}", function=use.function, owner=owner, part=part,
+                        change=_describe_change(ctx, use.change))
+    if use.access == "namespace":
+        return ctx.text("no_globals.namespace", function=use.function, where=where)
+    if use.access == "write":
+        key = "no_globals.write" if where else "no_globals.write_at_run_time"
+        return ctx.text(key, function=use.function, global_name=use.name, where=where)
+    return ctx.text("no_globals.read", function=use.function, global_name=use.name, type=use.type, where=where)
+
+
+def _describe_change(ctx: CheckContext, change: StateChange) -> str:
+    kind = change.kind if change.kind in _CHANGE_KINDS else "contents"
+    if kind == "items":
+        return ctx.text("change.items", delta=f"{change.delta:+g}", type=change.type)
+    if kind == "number":
+        return ctx.text("change.number", delta=f"{change.delta:+g}")
+    return ctx.text(f"change.{kind}")

@@ -1,53 +1,78 @@
-"""`no_mutation`: NumPy-array and container arguments are unchanged after the call."""
+"""`no_mutation`: every argument, positional and keyword, is unchanged after the call.
+
+Arguments arrive as NumPy arrays (the inputs that *can* be written in place;
+JAX arrays cannot) and as the lists and dicts that hold them. The worker
+sends back what each argument holds after the call, and the judge compares
+it bit for bit with what it sent. A call that raises proves nothing, so it
+never passes.
+"""
 
 from __future__ import annotations
 
-from ..compare import same_data
+from typing import Any, Iterator
+
+from ..compare import Difference, same_data
 from ..registry import register_check
 from ..spec import Call
-from .base import CheckContext, Counterexample, Verdict, search_counterexample
+from ..worker.session import CallOutcome
+from .base import CheckContext, Counterexample, Verdict, search_counterexample, verdict_from_search
 
-_MAX_EXAMPLES = 15
+_MAX_EXAMPLES = 10
 
 
 @register_check(
     "no_mutation",
     description={
-        "en": "leaves its arguments (NumPy arrays, dicts, lists) unchanged",
-        "ko": "인자(NumPy 배열, dict, list)를 변경하지 않음",
+        "en": "leaves every argument (NumPy arrays, nested lists and dicts, keyword arguments) unchanged",
+        "ko": "모든 인자(NumPy 배열, 중첩된 list와 dict, 키워드 인자)를 변경하지 않음",
     },
 )
 def no_mutation(ctx: CheckContext) -> Verdict:
     exercise = ctx.exercise
 
     def body(call: Call) -> None:
-        # NumPy arrays are the inputs that *can* be written in place; JAX arrays cannot.
         outcome = ctx.session.call(exercise.name, call, array_kind="numpy", echo_args=True, timeout=ctx.timeout())
-        after = list(outcome.args_after or ())
-        if len(after) != len(call.args):
-            raise Counterexample(call, ctx.text("no_mutation.failed", input=ctx.describe_call(call),
-                                                argument="*args", detail=""))
-        for position, (before_value, after_value) in enumerate(zip(call.args, after)):
-            difference = same_data(before_value, after_value)
-            if difference is None:
-                continue
-            argument = exercise.parameters[position] if position < len(exercise.parameters) else f"#{position}"
-            path = f"{argument}{difference.path}"
-            if difference.kind == "value" and difference.index:
-                detail = ctx.text("mutation.value", path=path, index=difference.index,
-                                  before=difference.expected, after=difference.actual)
-            elif difference.kind == "value":
-                detail = ctx.text("mutation.value_scalar", path=path, before=difference.expected,
-                                  after=difference.actual)
-            else:
-                detail = ctx.text("mutation.structure", path=path, before=difference.expected,
-                                  after=difference.actual)
-            raise Counterexample(call, ctx.text("no_mutation.failed", input=ctx.describe_call(call),
-                                                argument=argument, detail=detail))
+        described = ctx.describe_call(call)
+        if outcome.error is not None:
+            raise Counterexample(call, ctx.text("no_mutation.raised", input=described,
+                                                explanation=ctx.explain(outcome.error)))
+        changed = next(_changed_arguments(exercise.parameters, call, outcome), None)
+        if changed is not None:
+            argument, difference = changed
+            raise Counterexample(call, ctx.text("no_mutation.failed", input=described, argument=argument,
+                                                detail=_describe(ctx, argument, difference)))
 
     search = search_counterexample(ctx, "no_mutation", body, min(_MAX_EXAMPLES, exercise.max_examples))
-    if search.counterexample is None:
-        return Verdict.passed(ctx.text("no_mutation.passed", examples=search.examples), examples=search.examples)
-    return Verdict.failed(search.counterexample.explanation, examples=search.examples)
+    return verdict_from_search(ctx, search, "no_mutation.passed")
 
 
+def _changed_arguments(parameters: tuple[str, ...], call: Call,
+                       outcome: CallOutcome) -> Iterator[tuple[str, Difference]]:
+    """(argument name, first difference) for each argument that is not what was sent."""
+    after_args = outcome.args_after if isinstance(outcome.args_after, (list, tuple)) else None
+    after_kwargs = outcome.kwargs_after if isinstance(outcome.kwargs_after, dict) else None
+    if after_args is None or len(after_args) != len(call.args):
+        yield "*args", Difference("", "length", str(len(call.args)), str(len(after_args or ())))
+        return
+    if after_kwargs is None or sorted(after_kwargs) != sorted(call.kwargs):
+        yield "**kwargs", Difference("", "keys", str(sorted(call.kwargs)), str(sorted(after_kwargs or {})))
+        return
+    pairs: list[tuple[str, Any, Any]] = [
+        (parameters[position] if position < len(parameters) else f"#{position}", before, after)
+        for position, (before, after) in enumerate(zip(call.args, after_args))
+    ]
+    pairs += [(key, value, after_kwargs[key]) for key, value in call.kwargs.items()]
+    for argument, before, after in pairs:
+        difference = same_data(before, after)
+        if difference is not None:
+            yield argument, difference
+
+
+def _describe(ctx: CheckContext, argument: str, difference: Difference) -> str:
+    path = f"{argument}{difference.path}"
+    if difference.kind == "value" and difference.index:
+        return ctx.text("mutation.value", path=path, index=difference.index,
+                        before=difference.expected, after=difference.actual)
+    if difference.kind == "value":
+        return ctx.text("mutation.value_scalar", path=path, before=difference.expected, after=difference.actual)
+    return ctx.text("mutation.structure", path=path, before=difference.expected, after=difference.actual)

@@ -19,10 +19,12 @@ from typing import Sequence, Union
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from ..registry import get_assignment
+from ..registry import get_assignment, get_check
+from ..spec import Assignment, Exercise
 from ..submission import SELF_CHECK_PREFIX
 
-__all__ = ["Code", "Graded", "Markdown", "NotebookContent", "build_notebook", "grade_cell_id", "write_notebooks"]
+__all__ = ["Code", "Graded", "Markdown", "NotebookContent", "Rules", "build_notebook", "grade_cell_id",
+           "write_notebooks"]
 
 SCHEMA_VERSION = 3
 
@@ -49,6 +51,11 @@ class Code:
 
 
 @dataclass(frozen=True)
+class Rules:
+    """The grading rules: what each check means, the correctness gate, points; all from the specs."""
+
+
+@dataclass(frozen=True)
 class Graded:
     """A graded function: statement, solution cut from `solutions/`, self-check, grade cell.
 
@@ -64,7 +71,7 @@ class Graded:
     solution: tuple[str, ...] = ()
 
 
-Block = Union[Markdown, Code, Graded]
+Block = Union[Markdown, Code, Graded, Rules]
 
 
 @dataclass(frozen=True)
@@ -104,18 +111,22 @@ def reference_source(module_name: str, names: Sequence[str]) -> str:
     return "\n\n\n".join(segments)
 
 
+_KOREAN_COUNTS = {1: "한", 2: "두", 3: "세", 4: "네", 5: "다섯", 6: "여섯", 7: "일곱", 8: "여덟"}
+
+
 def build_notebook(content: NotebookContent) -> nbformat.NotebookNode:
     spec = get_assignment(content.assignment)
-    points = {exercise.name: exercise.max_score for exercise in spec.exercises}
+    exercises = {exercise.name: exercise for exercise in spec.exercises}
     notebook = new_notebook()
     notebook.metadata = {
         "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
         "language_info": {"name": "python"},
     }
-    graded_seen = []
+    graded_seen: list[str] = []
     for position, block in enumerate(content.blocks):
-        if isinstance(block, Markdown):
-            cell = new_markdown_cell(block.text.strip("\n"))
+        if isinstance(block, (Markdown, Rules)):
+            text = _rules_markdown(spec) if isinstance(block, Rules) else block.text.strip("\n")
+            cell = new_markdown_cell(text)
             cell.id = _stable_id(content.notebook, "md", str(position))
             notebook.cells.append(cell)
         elif isinstance(block, Code):
@@ -125,19 +136,47 @@ def build_notebook(content: NotebookContent) -> nbformat.NotebookNode:
                 cell.metadata = _metadata(f"readonly_{position}", locked=True)
             notebook.cells.append(cell)
         else:
-            if block.exercise not in points:
+            if block.exercise not in exercises:
                 raise ValueError(f"{block.exercise!r} is not an exercise of assignment {content.assignment!r}")
             graded_seen.append(block.exercise)
-            notebook.cells.extend(_graded_cells(content, block, points[block.exercise]))
-    missing = set(points) - set(graded_seen)
+            notebook.cells.extend(_graded_cells(content, block, exercises[block.exercise], len(graded_seen)))
+    missing = set(exercises) - set(graded_seen)
     if missing:
         raise ValueError(f"notebook {content.notebook!r} lacks graded cells for {sorted(missing)}")
     return notebook
 
 
-def _graded_cells(content: NotebookContent, block: Graded, points: float) -> list[nbformat.NotebookNode]:
+def _rules_markdown(spec: Assignment) -> str:
+    """The grading rules, with every check the assignment uses and its total, in Korean."""
+    used = list(dict.fromkeys(check for exercise in spec.exercises for check in exercise.points))
+    gate = next(check for check in used if get_check(check).gate)
+    glossary = "\n".join(f"  - `{check}`: {get_check(check).description['ko']}" for check in used)
+    count = _KOREAN_COUNTS.get(len(spec.exercises), str(len(spec.exercises)))
+    return f"""## 채점 안내
+
+- 각 문제의 풀이 셀에 함수를 작성하세요. **함수 이름과 인자 이름은 바꾸지 마세요.**
+- 풀이 셀 아래의 **자가 점검** 셀은 몇 가지 고정된 예로 여러분의 함수를 확인합니다. 통과하면 ✓가 표시됩니다.
+- 그 아래의 **채점 셀**은 지우거나 고치지 마세요. 실제 채점은 jaxgrade 채점기가 여러분의 노트북과
+  분리된 프로세스에서, hypothesis가 만든 많은 입력으로 합니다. 문제마다 다음 검사 가운데 몇 가지를 합니다.
+{glossary}
+- **`{gate}`를 통과해야 나머지 검사의 점수를 받습니다.** 틀린 값을 내는 함수는 순수하거나 jit으로
+  컴파일되어 있어도 점수가 없습니다. 그래도 다른 검사가 찾은 문제는 피드백에 함께 보여 줍니다.
+- 틀린 부분이 있으면 피드백에 가장 작은 실패 입력, 기대값과 실제값, 문제가 된 코드 줄이 표시됩니다.
+- 이 과제는 {count} 문제, 모두 {spec.max_score:g}점입니다."""
+
+
+def _heading(exercise: Exercise, number: int) -> str:
+    signature = inspect.signature(inspect.unwrap(exercise.reference))
+    checks = ", ".join(f"`{check}` {points:g}점" for check, points in exercise.points.items())
+    return (f"### 문제 {number}. `{exercise.name}{signature}` ({exercise.max_score:g}점)\n\n"
+            f"채점 항목: {checks}")
+
+
+def _graded_cells(content: NotebookContent, block: Graded, exercise: Exercise,
+                  number: int) -> list[nbformat.NotebookNode]:
     name = block.exercise
-    statement = new_markdown_cell(block.statement.strip("\n"))
+    points = exercise.max_score
+    statement = new_markdown_cell(f"{_heading(exercise, number)}\n\n{block.statement.strip(chr(10))}")
     statement.id = _stable_id(content.notebook, "statement", name)
 
     answer = reference_source(content.solutions_module, block.solution or (name,))

@@ -68,7 +68,7 @@ LOSS_AND_GRAD = Exercise(
     parameters=("theta", "x", "y"),
     reference=reference.loss_and_grad,
     inputs=st.builds(Call, _regression_data()),
-    points={"correctness": 3, "jit": 1, "no_recompilation": 1, "no_globals": 1},
+    points={"correctness": 3, "jit": 1, "no_recompilation": 1, "no_mutation": 1, "no_globals": 1},
     summary={
         "en": "(loss, grad) of mean((w*x + b - y)**2) with respect to theta = [w, b]",
         "ko": "theta = [w, b]에 대한 mean((w*x + b - y)**2)의 (손실, 기울기)",
@@ -80,7 +80,7 @@ UPDATE = Exercise(
     parameters=("theta", "x", "y", "lr"),
     reference=reference.update,
     inputs=_update_calls(),
-    points={"correctness": 3, "jit": 1, "no_globals": 1},
+    points={"correctness": 3, "jit": 1, "no_mutation": 1, "no_globals": 1},
     summary={
         "en": "one gradient-descent step: theta - lr * grad (lr defaults to 0.1)",
         "ko": "경사 하강법 한 단계: theta - lr * grad (lr 기본값 0.1)",

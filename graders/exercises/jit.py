@@ -49,8 +49,8 @@ NORM = Exercise(
     parameters=("X",),
     reference=reference.norm,
     inputs=_norm_calls(),
-    points={"correctness": 3, "jit": 1, "jit_compiled": 1, "no_recompilation": 1, "no_globals": 1,
-            "jit_speedup": 2},
+    points={"correctness": 3, "jit": 1, "jit_compiled": 1, "no_recompilation": 1, "no_mutation": 1,
+            "no_globals": 1, "jit_speedup": 2},
     options={
         "jit_speedup": SpeedupSpec(
             baseline_source=_NORM_BASELINE,
@@ -70,7 +70,7 @@ NEGATIVES = Exercise(
     parameters=("x",),
     reference=reference.negatives,
     inputs=_any_shape_calls(((5,), (2, 3), (2, 2, 2))),
-    points={"correctness": 2, "jit": 2, "no_recompilation": 1},
+    points={"correctness": 2, "jit": 2, "no_recompilation": 1, "no_mutation": 1, "no_globals": 1},
     summary={
         "en": "x's negative entries, zeros elsewhere, same shape as x (jit-safe x[x < 0])",
         "ko": "x의 음수 원소는 그대로, 나머지는 0인 x와 같은 shape의 배열(jit에서 안전한 x[x < 0])",
@@ -82,7 +82,7 @@ FLATTEN = Exercise(
     parameters=("x",),
     reference=reference.flatten,
     inputs=_any_shape_calls(((4,), (2, 3), (2, 3, 2))),
-    points={"correctness": 2, "jit": 2},
+    points={"correctness": 2, "jit": 2, "no_mutation": 1, "no_globals": 1},
     summary={
         "en": "x as a 1-D array of x.size elements, working inside jax.jit",
         "ko": "x를 x.size개 원소의 1차원 배열로 반환, jax.jit 안에서도 동작",
@@ -95,7 +95,7 @@ MAYBE_NEGATE = Exercise(
     reference=reference.maybe_negate,
     inputs=_maybe_negate_calls(),
     static_argnames=("neg",),
-    points={"correctness": 2, "jit_compiled": 1, "jit": 1, "no_recompilation": 1},
+    points={"correctness": 2, "jit_compiled": 1, "jit": 1, "no_recompilation": 1, "no_mutation": 1, "no_globals": 1},
     summary={
         "en": "-x if the Python bool neg else x, as a jit-compiled function (neg static)",
         "ko": "Python bool인 neg가 참이면 -x, 아니면 x; jit으로 컴파일된 함수(neg는 정적 인자)",

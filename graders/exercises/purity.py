@@ -70,7 +70,8 @@ HORNER = Exercise(
     parameters=("coeffs", "x"),
     reference=reference.horner,
     inputs=_horner_calls(),
-    points={"correctness": 3, "jit_compiled": 1, "compact_trace": 2, "no_recompilation": 1},
+    points={"correctness": 3, "jit_compiled": 1, "compact_trace": 2, "no_recompilation": 1, "no_mutation": 1,
+            "no_globals": 1},
     options={
         "compact_trace": TraceSizeSpec(
             calls=lambda: tuple(Call((_fixed((k,), k), _fixed((4,), 0))) for k in (2, 8, 32)),
@@ -89,7 +90,7 @@ PER_EXAMPLE_GRADS = Exercise(
     parameters=("theta", "x", "y"),
     reference=reference.per_example_grads,
     inputs=_per_example_calls(),
-    points={"correctness": 3, "jit": 1, "compact_trace": 2},
+    points={"correctness": 3, "jit": 1, "compact_trace": 2, "no_mutation": 1, "no_globals": 1},
     options={
         "compact_trace": TraceSizeSpec(
             calls=lambda: tuple(Call((_fixed((2,), 1), _fixed((n,), 2), _fixed((n,), 3))) for n in (2, 8, 32)),
@@ -109,7 +110,7 @@ MOVING_AVERAGE = Exercise(
     reference=reference.moving_average,
     inputs=_moving_average_calls(),
     static_argnames=("window",),
-    points={"correctness": 3, "jit": 2, "no_recompilation": 1},
+    points={"correctness": 3, "jit": 2, "no_recompilation": 1, "no_mutation": 1, "no_globals": 1},
     summary={
         "en": "means of every window consecutive entries (length n - window + 1); window is a static int",
         "ko": "연속한 window개 원소의 평균들(길이 n - window + 1); window는 정적 정수",

@@ -26,6 +26,7 @@ __all__ = [
     "GlobalUse",
     "InstrumentTampered",
     "RecompilationReport",
+    "StateChange",
     "SubmissionSession",
     "TimingReport",
     "WorkerLost",
@@ -124,20 +125,52 @@ class RecompilationReport:
 
 
 @dataclass(frozen=True)
+class TimingReport:
+    student: tuple[float, ...]
+    baseline: tuple[float, ...]
+    seconds: float
+
+
+@dataclass(frozen=True)
+class StateChange:
+    """How a call changed a place: `items` (by `delta` items), `number` (by `delta`),
+    `contents`, `created` or `removed`; `attribute` names the object attribute that changed."""
+
+    kind: str = ""
+    delta: float = 0.0
+    type: str = ""
+    attribute: str = ""
+
+    @classmethod
+    def from_wire(cls, data: Any) -> StateChange:
+        if not isinstance(data, dict):
+            return cls()
+        try:
+            delta = float(data.get("delta", 0.0))
+        except (TypeError, ValueError):
+            delta = 0.0
+        return cls(str(data.get("kind", ""))[:20], delta, str(data.get("type", ""))[:100],
+                   str(data.get("attribute", ""))[:100])
+
+
+@dataclass(frozen=True)
 class GlobalUse:
+    """Module-level data a function depends on.
+
+    access: `read` or `write` of the global `name`; `namespace` (the module's whole
+    namespace read); `state`: the call changed `part` of `name`, a place of kind
+    `type` (closure, default, attribute, class or global), as `change` describes.
+    filename and line are empty where only running the function showed it.
+    """
+
     name: str
     access: str
     type: str
     function: str
     filename: str
     line: int
-
-
-@dataclass(frozen=True)
-class TimingReport:
-    student: tuple[float, ...]
-    baseline: tuple[float, ...]
-    seconds: float
+    part: str = ""
+    change: StateChange = StateChange()
 
 
 def _wire_call(call: Call) -> dict[str, Any]:
@@ -293,14 +326,17 @@ class SubmissionSession:
         reply = self._request("instrument_check")
         return int(reply.get("compiles", 0)), int(reply.get("traces", 0))
 
-    def global_uses(self, name: str) -> tuple[GlobalUse, ...]:
-        reply = self._request("global_uses", name=name)
+    def global_uses(self, name: str, call: Call | None = None, timeout: float | None = None) -> tuple[GlobalUse, ...]:
+        """What the function's code shows of module-level data, plus what `call` read and changed."""
+        payload = _wire_call(call) if call is not None else {}
+        reply = self._request("global_uses", timeout=timeout, call=call, name=name, **payload)
         uses = []
         for item in (reply.get("findings") or ())[:50]:
             if isinstance(item, dict):
-                uses.append(GlobalUse(str(item.get("name", ""))[:100], str(item.get("access", "")),
+                uses.append(GlobalUse(str(item.get("name", ""))[:100], str(item.get("access", ""))[:20],
                                       str(item.get("type", ""))[:100], str(item.get("function", ""))[:100],
-                                      str(item.get("filename", ""))[:200], int(item.get("line", 0) or 0)))
+                                      str(item.get("filename", ""))[:200], int(item.get("line", 0) or 0),
+                                      str(item.get("part", ""))[:100], StateChange.from_wire(item.get("change"))))
         return tuple(uses)
 
     def trace_sizes(self, name: str, calls: Sequence[Call], static_argnames: Sequence[str],

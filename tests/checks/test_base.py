@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from graders.checks.base import GRADING_SETTINGS, draw_examples, stable_seed
+from graders.checks.base import (
+    GRADING_SETTINGS,
+    CheckContext,
+    Counterexample,
+    SearchOutcome,
+    draw_examples,
+    stable_seed,
+    verdict_from_search,
+)
+from graders.results import Status
 from graders.registry import get_assignment
 
 
@@ -33,3 +42,32 @@ def test_every_exercise_generates_inputs_from_a_small_set_of_shapes() -> None:
             calls = draw_examples(exercise, 30, "shape-count")
             shapes = {tuple(np.shape(arg) for arg in call.args if isinstance(arg, np.ndarray)) for call in calls}
             assert 1 <= len(shapes) <= 6, (exercise.name, shapes)
+
+
+def _context(lang: str = "en") -> CheckContext:
+    # The verdict plumbing words results; it never talks to a worker.
+    return CheckContext(exercise=get_assignment("jit").exercises[0], session=None, lang=lang,  # type: ignore[arg-type]
+                        deadline=float("inf"))
+
+
+def test_a_flaky_search_without_a_counterexample_is_an_error_never_a_pass() -> None:
+    verdict = verdict_from_search(_context(), SearchOutcome(None, 7, flaky=True), "correctness.passed")
+    assert verdict.status is Status.ERROR and not verdict.earns_points
+    assert "not counted as a pass" in verdict.message and verdict.details["examples"] == 7
+
+
+def test_a_flaky_counterexample_says_the_function_is_not_deterministic() -> None:
+    call = draw_examples(get_assignment("jit").exercises[0], 1, "flaky")[0]
+    found = Counterexample(call, "Wrong result for the input ...")
+    verdict = verdict_from_search(_context(), SearchOutcome(found, 3, flaky=True), "correctness.passed")
+    assert verdict.status is Status.FAILED
+    assert "differently from one call to the next" in verdict.message and "X=array(" in verdict.message
+    assert verdict.message.endswith("Wrong result for the input ...")
+
+
+def test_a_search_that_found_nothing_passes_and_one_that_found_a_failure_fails() -> None:
+    passed = verdict_from_search(_context("ko"), SearchOutcome(None, 25), "correctness.passed")
+    assert passed.status is Status.PASSED and "25" in passed.message
+    call = draw_examples(get_assignment("jit").exercises[0], 1, "found")[0]
+    failed = verdict_from_search(_context(), SearchOutcome(Counterexample(call, "explained"), 4), "jit.passed")
+    assert failed.status is Status.FAILED and failed.message == "explained"

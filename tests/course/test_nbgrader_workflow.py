@@ -12,6 +12,7 @@ import nbformat
 import pytest
 from nbgrader.api import Gradebook
 
+from ..conftest import max_score, points
 from .nbgrader_course import BIN, REPO, Course, delete_grade_cell, edit_grade_cell, set_solution, solution_sources
 
 ASSIGNMENT = "jit"
@@ -21,6 +22,8 @@ FAULTY = {
     "flatten": "import jax.numpy as jnp\n\ndef flatten(x):\n    return jnp.ravel(x)",
     "maybe_negate": "import jax\n\n@jax.jit\ndef maybe_negate(x, neg):\n    if neg:\n        return -x\n    return x",
 }
+# bob's norm is right but not jit-compiled: it loses jit_compiled and jit_speedup.
+BOB_NORM = max_score(ASSIGNMENT, "norm") - points(ASSIGNMENT, "norm.jit_compiled", "norm.jit_speedup")
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +73,9 @@ def test_batch_autograde_reports_who_could_not_be_graded(course: Course) -> None
     summary = batch.stdout
     assert "frank" in summary and "NOT GRADED" in summary
     assert "5 graded, 1 could not be graded" in summary
-    for student, score in (("alice", "23 / 23"), ("erin", "23 / 23"), ("dave", "0 / 23")):
+    total = max_score(ASSIGNMENT)
+    for student, score in (("alice", f"{total:g} / {total:g}"), ("erin", f"{total:g} / {total:g}"),
+                           ("dave", f"0 / {total:g}")):
         assert re.search(rf"{student}\s+│\s+{re.escape(score)}", summary), summary
     assert "autograde jit" in batch.stderr  # the progress bar
 
@@ -96,12 +101,13 @@ def test_gradebook_holds_the_engine_scores(course: Course) -> None:
     scores = _scores(course)
     assert "frank" not in scores or scores["frank"] == 0.0
     scores.pop("frank", None)
-    assert scores["alice"] == 23.0
-    assert scores["erin"] == 23.0
+    assert scores["alice"] == max_score(ASSIGNMENT)
+    assert scores["erin"] == max_score(ASSIGNMENT)
     assert scores["dave"] == 0.0
-    assert 0.0 < scores["bob"] < 23.0
-    assert _grades(course, "bob") == {"grade_norm": 6.0, "grade_negatives": 0.0, "grade_flatten": 4.0,
-                                      "grade_maybe_negate": 1.0}
+    assert 0.0 < scores["bob"] < max_score(ASSIGNMENT)
+    # A wrong negatives and maybe_negate earn nothing, however pure or jit-compiled they are.
+    assert _grades(course, "bob") == {"grade_norm": BOB_NORM, "grade_negatives": 0.0,
+                                      "grade_flatten": max_score(ASSIGNMENT, "flatten"), "grade_maybe_negate": 0.0}
 
 
 def test_exported_csv_matches_the_gradebook(course: Course) -> None:
@@ -109,20 +115,20 @@ def test_exported_csv_matches_the_gradebook(course: Course) -> None:
         rows = {row["student_id"]: float(row["raw_score"]) for row in csv.DictReader(handle)
                 if row["assignment"] == ASSIGNMENT}
     assert rows == _scores(course)
-    assert rows["alice"] == 23.0
+    assert rows["alice"] == max_score(ASSIGNMENT)
 
 
 def test_feedback_explains_what_is_wrong(course: Course) -> None:
     feedback = _feedback(course, "bob")
     for phrase in ("jit_compiled", "NonConcreteBooleanIndexError", "TracerBoolConversionError", "jnp.where"):
         assert phrase in feedback
-    assert "6 / 9" in feedback
+    assert f"{BOB_NORM:g} / {max_score(ASSIGNMENT, 'norm'):g}" in feedback
 
 
 def test_a_mangled_submission_is_graded_on_what_it_defines(course: Course) -> None:
     grades = _grades(course, "carol")
-    assert grades["grade_norm"] == 9.0          # its grade cell was deleted, and restored
-    assert grades["grade_maybe_negate"] == 5.0
+    assert grades["grade_norm"] == max_score(ASSIGNMENT, "norm")  # its grade cell was deleted, and restored
+    assert grades["grade_maybe_negate"] == max_score(ASSIGNMENT, "maybe_negate")
     assert grades["grade_negatives"] == 0.0     # renamed
     assert grades["grade_flatten"] == 0.0       # broken cell, and a grade cell edited to claim full marks
     feedback = _feedback(course, "carol")
@@ -157,7 +163,7 @@ def test_class_report_from_the_gradebook(course: Course) -> None:
     scores = _scores(course)
     text = page.read_text()
     assert f'data-submissions="{len(scores)}"' in text
-    mean = sum(100 * score / 23.0 for score in scores.values()) / len(scores)
+    mean = sum(100 * score / max_score(ASSIGNMENT) for score in scores.values()) / len(scores)
     assert f"data-mean='{mean:.1f}'" in text
 
 

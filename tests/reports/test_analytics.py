@@ -12,7 +12,7 @@ from graders.reports import render_json
 from graders.results import FileError
 
 from ..browser import needs_chromium, start_chromium
-from ..conftest import REPO, SUBMISSIONS
+from ..conftest import REPO, SUBMISSIONS, max_score
 
 JAXGRADE = str(Path(sys.executable).with_name("jaxgrade"))
 GRADED = [REPO / "solutions" / "jit.py", SUBMISSIONS / "jit" / "faulty_a.py", SUBMISSIONS / "jit" / "faulty_b.py",
@@ -24,7 +24,7 @@ def test_class_report_renders_cleanly_and_counts_right(graded, tmp_path: Path) -
     results = [graded(path, "jit") for path in GRADED]
     first, second = tmp_path / "a.json", tmp_path / "b.json"
     first.write_text(render_json(results[:2]))
-    second.write_text(render_json([*results[2:], FileError("broken.ipynb", "jit", "broken.ipynb: corrupt notebook JSON", 23.0)]))
+    second.write_text(render_json([*results[2:], FileError("broken.ipynb", "jit", "broken.ipynb: corrupt notebook JSON", max_score("jit"))]))
     page = tmp_path / "class.html"
     completed = subprocess.run([JAXGRADE, "report", "--output", str(page), str(first), str(second)],
                                capture_output=True, text=True, timeout=300)

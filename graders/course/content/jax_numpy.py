@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..notebooks import Code, Graded, Markdown, NotebookContent
-from .common import rules, setup
+from ..notebooks import Code, Graded, Markdown, NotebookContent, Rules
+from .common import setup
 
 CONTENT = NotebookContent(
     assignment="jax-numpy",
@@ -19,7 +19,7 @@ CONTENT = NotebookContent(
 2. JAX 배열은 바꿀 수 없기 때문에 `x.at[i].set(v)` 같은 **순수한 갱신**을 쓴다는 것,
 3. `jax.grad`와 `jax.value_and_grad`로 손실 함수의 기울기를 구하고 경사 하강법 한 단계를 만드는 것.
 """),
-        rules("이 과제는 네 문제, 모두 23점입니다."),
+        Rules(),
         setup("import numpy as np\nimport jax\nimport jax.numpy as jnp"),
         Markdown("""
 ## 1. `jnp`는 NumPy처럼 쓰지만 결과는 JAX 배열입니다
@@ -59,8 +59,6 @@ print(jnp.zeros(3).at[jnp.array([0, 0, 2])].add(1.0))  # 인덱스 0에 두 번 
         Graded(
             exercise="pure_update",
             statement="""
-### 문제 1. `pure_update(x, i, value)` (6점)
-
 - `x`: 1차원 또는 2차원 `float32` 배열(NumPy 배열일 수도, JAX 배열일 수도 있습니다).
 - `i`: `-len(x) <= i < len(x)`인 정수. 음수면 뒤에서부터 셉니다.
 - `value`: 실수.
@@ -88,8 +86,6 @@ selfcheck("pure_update", _check)
         Graded(
             exercise="scatter_add",
             statement="""
-### 문제 2. `scatter_add(x, indices, updates)` (6점)
-
 - `x`: 원소가 `n >= 1`개인 1차원 `float32` 배열.
 - `indices`: `0 <= indices < n`인 1차원 `int32` 배열. **같은 인덱스가 여러 번 나올 수 있습니다.**
 - `updates`: `indices`와 길이가 같은 1차원 `float32` 배열.
@@ -136,8 +132,6 @@ print("세 단계 뒤:", p)
         Graded(
             exercise="loss_and_grad",
             statement="""
-### 문제 3. `loss_and_grad(theta, x, y)` (6점)
-
 - `theta`: `[w, b]`, shape `(2,)`인 `float32` 배열. `x`, `y`: shape `(n,)`인 `float32` 배열.
 
 `(loss, grad)`를 반환하세요. `loss = mean((w*x + b - y)**2)`이고 `grad`는 `theta`에 대한 `loss`의
@@ -160,8 +154,6 @@ selfcheck("loss_and_grad", _check)
         Graded(
             exercise="update",
             statement="""
-### 문제 4. `update(theta, x, y, lr=0.1)` (5점)
-
 문제 3의 손실에 대해 경사 하강법 **한 단계**를 수행한 새 `theta`를 반환하세요: `theta - lr * grad`.
 `lr`를 주지 않으면 0.1입니다. `jax.jit` 아래에서도 동작해야 하고, 전역 변수에 값을 쓰거나 읽지 마세요
 (예를 들어 `global step` 같은 호출 횟수 세기는 금지입니다).

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..notebooks import Code, Graded, Markdown, NotebookContent
-from .common import rules, setup
+from ..notebooks import Code, Graded, Markdown, NotebookContent, Rules
+from .common import setup
 
 CONTENT = NotebookContent(
     assignment="jit",
@@ -22,7 +22,7 @@ shape와 dtype만 아는 **추적 값(tracer)**으로 바뀝니다. 그래서 ji
 
 이 과제에서는 jit으로 빠르게 만들고, jit에서 안전하게 쓰고, 정적 인자를 지정하는 법을 연습합니다.
 """),
-        rules("이 과제는 네 문제, 모두 23점입니다."),
+        Rules(),
         setup("from functools import partial\n\nimport numpy as np\nimport jax\nimport jax.numpy as jnp"),
         Markdown("""
 ## 1. `jax.jit`: 여러 연산을 하나의 컴파일된 프로그램으로
@@ -45,8 +45,6 @@ print(jax.make_jaxpr(scale_shift)(x))  # 추적된 프로그램(jaxpr)을 볼 �
         Graded(
             exercise="norm",
             statement="""
-### 문제 1. `norm(X)` (9점)
-
 - `X`: shape `(n, d)`인 `float32` 배열, `n >= 2`, 값이 모두 같은 열은 없습니다.
 
 각 열을 표준화한 `(X - X.mean(0)) / X.std(0)`을 반환하세요(`std`는 모집단 표준편차, 즉 `ddof=0`).
@@ -91,8 +89,6 @@ print(jax.jit(lambda x: jnp.where(x < 0, x, 0.0))(jnp.array([1.0, -2.0])))
         Graded(
             exercise="negatives",
             statement="""
-### 문제 2. `negatives(x)` (5점)
-
 - `x`: 임의 shape의 `float32` 배열.
 
 `x`와 **같은 shape**의 배열을 반환하세요: `x`의 음수 원소는 그대로, 나머지는 0입니다.
@@ -114,8 +110,6 @@ selfcheck("negatives", _check)
         Graded(
             exercise="flatten",
             statement="""
-### 문제 3. `flatten(x)` (4점)
-
 - `x`: 임의 shape의 배열.
 
 `x`를 원소 `x.size`개의 1차원 배열로 반환하세요. **`jax.jit` 안에서도 동작해야 합니다**:
@@ -150,8 +144,6 @@ print(power_jit(jnp.arange(3.0), 2), power_jit(jnp.arange(3.0), 3))
         Graded(
             exercise="maybe_negate",
             statement="""
-### 문제 4. `maybe_negate(x, neg)` (5점)
-
 - `x`: `float32` 배열. `neg`: Python `bool`.
 
 `neg`가 참이면 `-x`, 아니면 `x`를 반환하세요. **제출한 `maybe_negate`는 jit으로 컴파일된 함수여야 하며**

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..notebooks import Code, Graded, Markdown, NotebookContent
-from .common import rules, setup
+from ..notebooks import Code, Graded, Markdown, NotebookContent, Rules
+from .common import setup
 
 CONTENT = NotebookContent(
     assignment="purity",
@@ -21,7 +21,7 @@ JAX의 변환(`jit`, `grad`, `vmap`)은 **순수 함수**를 전제로 합니다
 - Python `for` 루프는 추적될 때 **펼쳐집니다**. 반복 횟수만큼 프로그램이 커집니다.
 - 모델 파라미터 같은 중첩 구조(pytree)는 `jax.tree_util.tree_map`으로 다룹니다.
 """),
-        rules("이 과제는 네 문제, 모두 26점입니다."),
+        Rules(),
         setup("from functools import partial\n\nimport numpy as np\nimport jax\nimport jax.numpy as jnp\nfrom jax import lax"),
         Markdown("""
 ## 1. 전역 변수는 추적 시점에 고정됩니다
@@ -52,8 +52,6 @@ print(params["dense"]["w"][0, 0], doubled["dense"]["w"][0, 0])
         Graded(
             exercise="sgd_step",
             statement="""
-### 문제 1. `sgd_step(params, grads, lr)` (7점)
-
 - `params`, `grads`: 같은 구조의 (중첩될 수 있는) dict이고 잎은 배열입니다. `lr`: 실수.
 
 각 잎이 `p - lr * g`인 **새 pytree**를 반환하세요. 넘겨받은 dict도, 그 안의 배열도 **바꾸면 안 됩니다**
@@ -90,8 +88,6 @@ print(lax.fori_loop(0, 10, lambda i, total: total + next(numbers), 0))  # 기대
         Graded(
             exercise="horner",
             statement="""
-### 문제 2. `horner(coeffs, x)` (7점)
-
 - `coeffs`: shape `(k,)`, `k >= 1`인 `float32` 배열. **최고차항 계수부터** 주어집니다.
 - `x`: 임의 shape의 `float32` 배열.
 
@@ -128,8 +124,6 @@ print(jax.vmap(dot, in_axes=(None, 0))(w, batch))
         Graded(
             exercise="per_example_grads",
             statement="""
-### 문제 3. `per_example_grads(theta, x, y)` (6점)
-
 - `theta = [w, b]`: shape `(2,)`. `x`, `y`: shape `(n,)`인 `float32` 배열.
 
 예제마다의 손실 `(w * x[i] + b - y[i])**2`를 `theta`로 미분한 기울기를 모아 shape `(n, 2)` 배열로
@@ -150,8 +144,6 @@ selfcheck("per_example_grads", _check)
         Graded(
             exercise="moving_average",
             statement="""
-### 문제 4. `moving_average(x, window)` (6점)
-
 - `x`: shape `(n,)`인 `float32` 배열. `window`: `1 <= window <= n`인 Python 정수.
 
 연속한 `window`개 원소의 평균들을 길이 `n - window + 1`인 배열로 반환하세요. 출력 shape가 `window`에

@@ -8,19 +8,17 @@ Probes never decide anything; the judge does, in its own process.
 
 from __future__ import annotations
 
-import dis
-import functools
 import inspect
 import logging
 import math
 import time
-import types
 from typing import Any, Callable
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .hidden_state import find_hidden_state, static_global_uses
 from .loader import SubmissionModule, error_location
 from .protocol import encode_value
 
@@ -93,14 +91,14 @@ class Probes:
             "type": type(value).__name__,
         }
 
-    def _function(self, name: str) -> Callable[..., Any]:
+    def function(self, name: str) -> Callable[..., Any]:
         value = self.submission.lookup(name)
         if not callable(value):
             raise _CallFailed({"type": "NameError", "chain": ["NameError"], "message": f"{name} is not defined"})
         return value
 
     def _callable_for(self, name: str, mode: str, static_argnames: list[str]) -> Callable[..., Any]:
-        function = self._function(name)
+        function = self.function(name)
         if mode == "as_submitted":
             return function
         key = (name, tuple(static_argnames))
@@ -130,9 +128,9 @@ class Probes:
             _block(output)
             return output
         except BaseException as error:  # noqa: BLE001 - student code may raise anything
-            raise _CallFailed(self._describe_error(error)) from None
+            raise _CallFailed(self.describe_error(error)) from None
 
-    def _describe_error(self, error: BaseException) -> dict[str, Any]:
+    def describe_error(self, error: BaseException) -> dict[str, Any]:
         chain = [klass.__name__ for klass in type(error).__mro__ if klass not in (object, BaseException)]
         message = str(error)
         return {
@@ -144,7 +142,7 @@ class Probes:
 
     # -------------------------------------------------------- recompilation
     def recompilation(self, request: dict[str, Any]) -> dict[str, Any]:
-        function = self._function(request["name"])
+        function = self.function(request["name"])
         array_kind = request.get("array_kind", "jax")
         try:
             for call in request["warmup"]:
@@ -177,13 +175,27 @@ class Probes:
 
     # --------------------------------------------------------------- globals
     def global_uses(self, request: dict[str, Any]) -> dict[str, Any]:
-        value = self.submission.lookup(request["name"])
-        findings = _GlobalUseFinder(self.submission.filenames).run(value, request["name"])
-        return {"findings": findings}
+        """Module-level data the function reads or writes (from its code), and, when the request
+        carries a call, what that call read and changed at run time."""
+        name = request["name"]
+        module = self.submission.module
+        findings = static_global_uses(self.submission.lookup(name), name, self.submission.filenames,
+                                      module.__name__)
+        if "args" in request:
+            args, kwargs = _prepare(request["args"], request["kwargs"], "jax")
+
+            def run(function: Callable[..., Any]) -> None:
+                _block(function(*args, **kwargs))
+
+            seen = {(f["name"], f["access"], f["line"]) for f in findings}
+            for finding in find_hidden_state(name, module, self.submission.filenames, run):
+                if (finding["name"], finding["access"], finding["line"]) not in seen:
+                    findings.append(finding)
+        return {"findings": findings[:50]}
 
     # ------------------------------------------------------------ trace size
     def trace_size(self, request: dict[str, Any]) -> dict[str, Any]:
-        function = self._function(request["name"])
+        function = self.function(request["name"])
         static = tuple(request.get("static_argnames", []))
         sizes = []
         for call in request["calls"]:
@@ -193,13 +205,14 @@ class Probes:
                     *args, **kwargs
                 )
             except BaseException as error:  # noqa: BLE001
-                return {"ok": False, "error": self._describe_error(error)}
+                return {"ok": False, "error": self.describe_error(error)}
             sizes.append(_count_equations(closed.jaxpr))
         return {"ok": True, "sizes": sizes}
 
+
     # ---------------------------------------------------------------- timing
     def timing(self, request: dict[str, Any]) -> dict[str, Any]:
-        function = self._function(request["name"])
+        function = self.function(request["name"])
         namespace: dict[str, Any] = {"jax": jax, "jnp": jnp, "np": np}
         exec(compile(request["baseline_source"], "<baseline>", "exec"), namespace)
         baseline = namespace[request["baseline_name"]]
@@ -226,7 +239,7 @@ class Probes:
         except _CallFailed as failure:
             return {"ok": False, "error": failure.report}
         except BaseException as error:  # noqa: BLE001
-            return {"ok": False, "error": self._describe_error(error)}
+            return {"ok": False, "error": self.describe_error(error)}
         return {"ok": True, "student": student_times, "baseline": baseline_times, "seconds": elapsed}
 
 
@@ -276,67 +289,3 @@ def _is_jit_wrapper(value: Any) -> bool:
     return type(value).__name__ == "PjitFunction" or (
         callable(value) and hasattr(value, "lower") and hasattr(value, "__wrapped__")
     )
-
-
-def _is_data(value: Any) -> bool:
-    """Module-level values a pure function must not read: anything that is not code."""
-    return not (inspect.ismodule(value) or inspect.isclass(value) or callable(value))
-
-
-class _GlobalUseFinder:
-    """Walks a function's bytecode, and its own helpers', for module-level names."""
-
-    def __init__(self, filenames: set[str]) -> None:
-        self.filenames = filenames
-        self.seen: set[int] = set()
-        self.findings: list[dict[str, Any]] = []
-
-    def run(self, root: Any, root_name: str) -> list[dict[str, Any]]:
-        self._visit_callable(root, root_name)
-        return self.findings
-
-    def _visit_callable(self, value: Any, owner: str) -> None:
-        for _ in range(8):  # unwrap jit, partial and decorators, bounded
-            if isinstance(value, functools.partial):
-                value = value.func
-            elif not isinstance(value, types.FunctionType) and hasattr(value, "__wrapped__"):
-                value = value.__wrapped__
-            else:
-                break
-        while isinstance(value, types.FunctionType) and hasattr(value, "__wrapped__"):
-            value = value.__wrapped__
-        if not isinstance(value, types.FunctionType):
-            return
-        if value.__code__.co_filename not in self.filenames or id(value.__code__) in self.seen:
-            return
-        self._visit_code(value.__code__, value.__globals__, owner)
-
-    def _visit_code(self, code: types.CodeType, namespace: dict[str, Any], owner: str) -> None:
-        if id(code) in self.seen:
-            return
-        self.seen.add(id(code))
-        for instruction in dis.get_instructions(code):
-            if instruction.opname not in ("LOAD_GLOBAL", "STORE_GLOBAL", "DELETE_GLOBAL", "LOAD_NAME"):
-                continue
-            name = instruction.argval
-            line = instruction.positions.lineno if instruction.positions else None
-            where = {"name": name, "function": owner, "filename": code.co_filename, "line": line or 0}
-            if instruction.opname in ("STORE_GLOBAL", "DELETE_GLOBAL"):
-                self._add(dict(where, access="write", type=""))
-                continue
-            if name not in namespace:
-                continue  # a builtin, or a NameError the call itself will report
-            value = namespace[name]
-            if _is_data(value):
-                self._add(dict(where, access="read", type=type(value).__name__))
-            else:
-                self._visit_callable(value, name)
-        for constant in code.co_consts:
-            if isinstance(constant, types.CodeType):
-                self._visit_code(constant, namespace, owner)
-
-    def _add(self, finding: dict[str, Any]) -> None:
-        key = (finding["name"], finding["access"], finding["filename"], finding["line"])
-        if all((f["name"], f["access"], f["filename"], f["line"]) != key for f in self.findings):
-            self.findings.append(finding)
-
