@@ -146,6 +146,10 @@ def run() -> None:
     would add 0.3-0.4 s to every `jaxgrade grade` for nothing.
     """
     code = main()
+    if "graders.checks.jit_speedup" in sys.modules:
+        from .checks.jit_speedup import close_baseline_workers
+
+        close_baseline_workers()
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()

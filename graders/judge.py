@@ -46,6 +46,7 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
     if session is None:
         session = SubmissionSession(submission, options.limits, options.compilation_cache())
         session.begin()
+    _prepare_checks(assignment)
     flags: list[str] = []
     exercises: list[ExerciseResult] = []
     startup_failure: WorkerLost | None = None
@@ -88,6 +89,15 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
         student_output=session.student_output(),
         seconds=round(time.monotonic() - started, 3),
     )
+
+
+def _prepare_checks(assignment: Assignment) -> None:
+    """Let checks start what they need (a clean timing worker) while the submission loads."""
+    for exercise in assignment.exercises:
+        for check in exercise.points:
+            entry = get_check(check)
+            if entry.prepare is not None:
+                entry.prepare(exercise.options.get(check))
 
 
 @functools.cache

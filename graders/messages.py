@@ -349,20 +349,36 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # -------------------------------------------------------- jit_speedup
     "jit_speedup.passed": {
-        "en": "On {platform} ({device}), with input shape {shape}, `{name}` is at least {threshold}x faster than the un-jitted formula (best of {rounds} interleaved rounds each).",
-        "ko": "{platform}({device})에서 입력 shape {shape}일 때 `{name}`이(가) jit을 쓰지 않은 공식보다 {threshold}배 이상 빠릅니다(번갈아 잰 {rounds}회 중 각자 최솟값 기준).",
+        "en": "On {platform} ({device}), input shape {shape}, {calls} calls per timed batch: `{name}` is clearly faster than the un-jitted formula. The grader measures, on this machine, how much jit speeds up the formula itself; yours reaches at least the geometric mean of 1x and that factor.",
+        "ko": "{platform}({device})에서 입력 shape {shape}, 한 번에 {calls}번 호출로 잰 결과 `{name}`이(가) jit을 쓰지 않은 공식보다 뚜렷하게 빠릅니다. 채점기는 이 기기에서 jit이 공식 자체를 얼마나 빠르게 하는지 재고, 여러분의 함수는 1배와 그 배수의 기하 평균 이상에 도달했습니다.",
     },
     "jit_speedup.failed": {
-        "en": "On {platform} ({device}), with input shape {shape}, `{name}` is not clearly faster than the un-jitted formula: it must be at least {threshold}x faster (best of {rounds} interleaved rounds each). Compile it with `@jax.jit` so that XLA fuses its operations.",
-        "ko": "{platform}({device})에서 입력 shape {shape}일 때 `{name}`이(가) jit을 쓰지 않은 공식보다 뚜렷하게 빠르지 않습니다: {threshold}배 이상 빨라야 합니다(번갈아 잰 {rounds}회 중 각자 최솟값 기준). XLA가 연산을 합칠(fuse) 수 있도록 `@jax.jit`으로 컴파일하세요.",
+        "en": "On {platform} ({device}), input shape {shape}, {calls} calls per timed batch: `{name}` is not clearly faster than the un-jitted formula. The grader measures, on this machine, how much jit speeds up the formula itself; yours must reach at least the geometric mean of 1x and that factor. Compile it with `@jax.jit` so that XLA fuses its operations into one program.",
+        "ko": "{platform}({device})에서 입력 shape {shape}, 한 번에 {calls}번 호출로 잰 결과 `{name}`이(가) jit을 쓰지 않은 공식보다 뚜렷하게 빠르지 않습니다. 채점기는 이 기기에서 jit이 공식 자체를 얼마나 빠르게 하는지 재며, 여러분의 함수는 1배와 그 배수의 기하 평균 이상이어야 합니다. XLA가 연산들을 하나의 프로그램으로 합칠(fuse) 수 있도록 `@jax.jit`으로 컴파일하세요.",
+    },
+    "jit_speedup.no_advantage": {
+        "en": "Not judged, points kept: on {platform} ({device}) at input shape {shape}, this machine shows no clear jit advantage even for the formula itself, so no speedup can fairly be asked of `{name}`.",
+        "ko": "판정하지 않음(점수 유지): {platform}({device})에서 입력 shape {shape}일 때 이 기기에서는 공식 자체도 jit으로 뚜렷하게 빨라지지 않으므로 `{name}`에 속도 향상을 요구할 수 없습니다.",
+    },
+    "jit_speedup.outputs_differ": {
+        "en": "The timed calls of `{name}` on {platform} ({device}) returned results that differ from the reference, checked on outputs the grader picked after timing them, so the timing cannot count.",
+        "ko": "{platform}({device})에서 시간을 잰 `{name}` 호출의 결과가 참조 답안과 다릅니다(채점기가 시간을 잰 뒤에 고른 출력으로 확인). 그래서 이 시간 측정은 인정되지 않습니다.",
+    },
+    "jit_speedup.processes_changed": {
+        "en": "While `{name}` was being timed on {platform} ({device}), processes were started or ended in its worker, so the time it used cannot be counted. A graded function must not start processes.",
+        "ko": "{platform}({device})에서 `{name}`의 시간을 재는 동안 작업 프로세스 안에서 프로세스가 시작되거나 끝나서 사용한 시간을 셀 수 없습니다. 채점 대상 함수는 프로세스를 시작하면 안 됩니다.",
     },
     "jit_speedup.raised": {
         "en": "`{name}` could not be timed: it {explanation}",
         "ko": "`{name}`의 시간을 잴 수 없었습니다: 함수가 {explanation}",
     },
+    "jit_speedup.baseline_failed": {
+        "en": "The grader could not time the un-jitted formula in its own clean worker ({detail}). This is not your fault; please tell your instructor.",
+        "ko": "채점기가 자체 작업 프로세스에서 jit 없는 공식의 시간을 재지 못했습니다({detail}). 여러분의 잘못이 아니니 강사에게 알려 주세요.",
+    },
     "jit_speedup.figures": {
-        "en": "measured speedup {speedup}x: yours {student_us} µs, un-jitted formula {baseline_us} µs per call",
-        "ko": "측정된 속도 향상 {speedup}배: 여러분의 함수 {student_us} µs, jit 없는 공식 {baseline_us} µs (호출당)",
+        "en": "measured: yours {speedup}x faster than the un-jitted formula, jit of the formula {calibrated}x, needed {required}x; {student_us} µs against {eager_us} µs per call, {rounds} rounds",
+        "ko": "측정값: 여러분의 함수는 jit 없는 공식보다 {speedup}배, 공식의 jit은 {calibrated}배, 필요한 값 {required}배; 호출당 {student_us} µs 대 {eager_us} µs, {rounds}회",
     },
     # ------------------------------------------------------- compact_trace
     "compact_trace.passed": {
@@ -411,6 +427,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "flag.instrument_tampered": {
         "en": "instrument-tampered: {changes}",
         "ko": "instrument-tampered: {changes}",
+    },
+    "flag.timing_outputs_differ": {
+        "en": "timing-outputs-differ: the timed calls of `{name}` returned wrong results",
+        "ko": "timing-outputs-differ: 시간을 잰 `{name}` 호출이 틀린 결과를 냈습니다",
+    },
+    "flag.timing_processes_changed": {
+        "en": "timing-processes-changed: `{name}` started or ended processes while it was timed",
+        "ko": "timing-processes-changed: `{name}`이(가) 시간을 재는 동안 프로세스를 시작하거나 끝냈습니다",
     },
     "flag.instrument_untrusted": {
         "en": "instrument-untrusted: {instrument} failed its self-check in `{name}`",

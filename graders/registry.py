@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 if TYPE_CHECKING:
     from .checks.base import CheckContext, Verdict
@@ -31,6 +31,10 @@ class CheckEntry:
     option_type: type | None = None
     requires: tuple[str, ...] = ()
     gate: bool = False
+    # Called with the check's options when a submission's grading starts (to start helpers early).
+    prepare: Callable[[Any], None] | None = None
+    # Words the check's measured `timings` for a report, in a language; "" when there is nothing to add.
+    render_timings: Callable[[Mapping[str, Any], str], str] | None = None
 
 
 class UnknownAssignment(KeyError):
@@ -53,6 +57,8 @@ def register_check(
     option_type: type | None = None,
     requires: tuple[str, ...] = (),
     gate: bool = False,
+    prepare: Callable[[Any], None] | None = None,
+    render_timings: Callable[[Mapping[str, Any], str], str] | None = None,
 ) -> Callable[[Callable[["CheckContext"], "Verdict"]], Callable[["CheckContext"], "Verdict"]]:
     """Decorator: make a check available to exercise specs under `name`.
 
@@ -66,7 +72,7 @@ def register_check(
     def decorate(function: Callable[["CheckContext"], "Verdict"]) -> Callable[["CheckContext"], "Verdict"]:
         if name in _CHECKS:
             raise ValueError(f"check {name!r} is registered twice")
-        _CHECKS[name] = CheckEntry(name, function, description, option_type, requires, gate)
+        _CHECKS[name] = CheckEntry(name, function, description, option_type, requires, gate, prepare, render_timings)
         return function
 
     return decorate

@@ -13,7 +13,7 @@ from typing import Any, Callable, Mapping
 
 from hypothesis.strategies import SearchStrategy
 
-__all__ = ["Assignment", "Call", "Exercise", "SpecError", "SpeedupSpec", "Tolerance", "TraceSizeSpec"]
+__all__ = ["Assignment", "Call", "Exercise", "SpecError", "Tolerance", "TraceSizeSpec"]
 
 
 class SpecError(ValueError):
@@ -38,30 +38,6 @@ class Tolerance:
 
     rtol: float = 1e-4
     atol: float = 1e-5
-
-
-@dataclass(frozen=True)
-class SpeedupSpec:
-    """Options of the `jit_speedup` check.
-
-    `baseline_source` defines `baseline_name`, the un-jitted formula from the
-    exercise statement; it is public, so it may run inside the worker.
-    `inputs` maps a backend platform ("cpu", "gpu", ...) to the call timed there.
-    """
-
-    baseline_source: str
-    baseline_name: str
-    inputs: Mapping[str, Callable[[], Call]]
-    threshold: float = 2.5
-    rounds: int = 30
-    number: int = 10
-    warmup: int = 3
-
-    def call_for(self, platform: str) -> tuple[str, Call]:
-        profile = platform if platform in self.inputs else ("cpu" if platform == "cpu" else "accelerator")
-        if profile not in self.inputs:
-            profile = "cpu"
-        return profile, self.inputs[profile]()
 
 
 @dataclass(frozen=True)

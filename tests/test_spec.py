@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import strategies as st
 
-from graders.spec import Assignment, Call, Exercise, SpecError, SpeedupSpec, TraceSizeSpec
+from graders.spec import Assignment, Call, Exercise, SpecError, TraceSizeSpec
 
 _VALID = dict(
     name="double",
@@ -39,13 +39,6 @@ def test_duplicate_exercises_in_an_assignment_are_refused() -> None:
     exercise = Exercise(**_VALID)
     with pytest.raises(SpecError, match="twice"):
         Assignment("a", {"en": "A", "ko": "A"}, (exercise, exercise))
-
-
-def test_speedup_inputs_follow_the_backend() -> None:
-    spec = SpeedupSpec("def f(x): return x", "f", {"cpu": lambda: Call((1,)), "accelerator": lambda: Call((2,))})
-    assert spec.call_for("cpu")[0] == "cpu"
-    assert spec.call_for("gpu") == ("accelerator", Call((2,)))
-    assert spec.call_for("tpu")[0] == "accelerator"
 
 
 @pytest.mark.parametrize(

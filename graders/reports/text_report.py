@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..i18n import t
+from ..registry import get_check
 from ..results import CheckResult, FileError, Status, SubmissionResult
 
 __all__ = ["render_text"]
@@ -23,15 +24,13 @@ def _points(value: float) -> str:
 
 
 def _message(check: CheckResult, lang: str) -> str:
-    if "speedup" in check.timings:
-        figures = t(
-            "jit_speedup.figures", lang,
-            speedup=f"{check.timings['speedup']:.2f}",
-            student_us=f"{check.timings['student_seconds'] * 1e6:.1f}",
-            baseline_us=f"{check.timings['baseline_seconds'] * 1e6:.1f}",
-        )
-        return f"{check.message} ({figures})"
-    return check.message
+    """The verdict, plus the figures a check measured, in the words of the check itself."""
+    try:
+        render = get_check(check.name).render_timings
+    except KeyError:
+        render = None
+    figures = render(check.timings, lang) if render is not None and check.timings else ""
+    return f"{check.message} ({figures})" if figures else check.message
 
 
 def render_text(results: Sequence[SubmissionResult | FileError], lang: str = "en", width: int = 140) -> str:

@@ -25,7 +25,7 @@ from .compilation_cache import CompilationCache
 from .runtime.protocol import ProtocolError, read_frame, write_frame
 from .sandbox import Isolation, accelerator_present, detect_isolation, interpreter, sandboxed_command
 
-__all__ = ["WorkerInfo", "WorkerLimits", "WorkerLost", "WorkerProcess"]
+__all__ = ["WorkerInfo", "WorkerLimits", "WorkerLost", "WorkerProcess", "cpu_seconds"]
 
 _RUNTIME_DIR = Path(__file__).with_name("runtime")
 _RUNTIME_PACKAGE = "jaxgrade_runtime"
@@ -67,8 +67,11 @@ class WorkerInfo:
 class WorkerProcess:
     """One live worker; use as a context manager."""
 
-    def __init__(self, limits: WorkerLimits | None = None, cache: CompilationCache | None = None) -> None:
+    def __init__(self, limits: WorkerLimits | None = None, cache: CompilationCache | None = None,
+                 platform: str | None = None) -> None:
         self.limits = limits or WorkerLimits()
+        # JAX_PLATFORMS for the worker; None lets JAX pick (the accelerator, where there is one).
+        self.platform = platform
         self._process: subprocess.Popen[bytes] | None = None
         self._directory: Path | None = None
         self._to_worker = self._from_worker = -1
@@ -109,7 +112,7 @@ class WorkerProcess:
         self._process = subprocess.Popen(
             command,
             cwd=self._directory,
-            env=_worker_environment(self._directory),
+            env=_worker_environment(self._directory, self.platform),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
@@ -166,6 +169,15 @@ class WorkerProcess:
     @property
     def alive(self) -> bool:
         return self._process is not None and self._process.poll() is None
+
+    def process_ids(self) -> tuple[int, ...]:
+        """The worker's process and everything it started (bubblewrap's helpers included), by pid."""
+        if self._process is None:
+            return ()
+        found = [self._process.pid]
+        for pid in found:  # grows while it is walked: breadth first
+            found.extend(_children(pid))
+        return tuple(found)
 
     # -------------------------------------------------------------- requests
     def send(self, op: str, **payload: Any) -> None:
@@ -277,6 +289,34 @@ class _CappedOutput:
         return text
 
 
+def _children(pid: int) -> list[int]:
+    children: list[int] = []
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children", encoding="ascii") as listing:
+                children.extend(int(child) for child in listing.read().split())
+    except OSError:
+        pass
+    return children
+
+
+def cpu_seconds(pids: tuple[int, ...]) -> float | None:
+    """CPU time the processes have used, all their threads included, as the kernel counts it.
+
+    Read from outside, on the processes' CPU-time clocks, so nothing inside them can
+    change it; time spent waiting for a CPU is not in it. None where the kernel does
+    not offer these clocks (not Linux), or when a process has ended meanwhile.
+    """
+    total = 0
+    try:
+        for pid in pids:
+            # Linux encodes "the CPU-time clock of process pid" as ~pid << 3 | CPUCLOCK_SCHED.
+            total += time.clock_gettime_ns(((~pid) << 3) | 2)
+    except (OSError, AttributeError, OverflowError):
+        return None
+    return total / 1e9
+
+
 def _third_party_paths() -> list[str]:
     """site-packages directories of this interpreter, without the project's own checkout."""
     import site
@@ -292,9 +332,11 @@ def _third_party_paths() -> list[str]:
     return paths
 
 
-def _worker_environment(directory: Path) -> dict[str, str]:
+def _worker_environment(directory: Path, platform: str | None = None) -> dict[str, str]:
     keep = ("PATH", "LANG", "LC_ALL", "JAX_PLATFORMS", "CUDA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "XLA_FLAGS")
     environment = {key: os.environ[key] for key in keep if key in os.environ}
+    if platform is not None:
+        environment["JAX_PLATFORMS"] = platform
     # One XLA CPU thread: grading is steadier under load and --jobs N shares cores fairly.
     single_thread = "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"
     environment["XLA_FLAGS"] = f"{environment.get('XLA_FLAGS', '')} {single_thread}".strip()

@@ -7,18 +7,20 @@ values, and starts a fresh worker after one is lost.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..format import stable_text
 from ..spec import Call
 from ..submission import Submission
-from .client import WorkerInfo, WorkerLimits, WorkerLost, WorkerProcess
+from .client import WorkerInfo, WorkerLimits, WorkerLost, WorkerProcess, cpu_seconds
 from .compilation_cache import CompilationCache
-from .sandbox import Isolation, detect_isolation
+from .sandbox import Isolation, accelerator_present, detect_isolation
 from .runtime.protocol import ProtocolError, decode_value, encode_value
 
 __all__ = [
+    "CHECKS_PLATFORM",
     "CallOutcome",
     "CellOutcome",
     "ErrorReport",
@@ -28,7 +30,7 @@ __all__ = [
     "RecompilationReport",
     "StateChange",
     "SubmissionSession",
-    "TimingReport",
+    "TimedBatch",
     "WorkerLost",
 ]
 
@@ -125,10 +127,13 @@ class RecompilationReport:
 
 
 @dataclass(frozen=True)
-class TimingReport:
-    student: tuple[float, ...]
-    baseline: tuple[float, ...]
-    seconds: float
+class TimedBatch:
+    """A timed batch, as the judge measured it. `cpu`: CPU seconds the worker's processes used
+    (None where the kernel cannot say); `same_processes`: no process started or ended meanwhile."""
+
+    wall: float
+    cpu: float | None
+    same_processes: bool
 
 
 @dataclass(frozen=True)
@@ -173,6 +178,13 @@ class GlobalUse:
     change: StateChange = StateChange()
 
 
+# Every check but timing runs on the CPU, also on a host with an accelerator: the references
+# run there too (exact float32 semantics), and the checks compile many small programs, which
+# XLA compiles several times faster for the CPU than for a GPU. Timing asks for the accelerator
+# itself (checks/jit_speedup.py), with platform=None.
+CHECKS_PLATFORM: str | None = "cpu" if accelerator_present() else None
+
+
 def _wire_call(call: Call) -> dict[str, Any]:
     return {"args": [encode_value(arg) for arg in call.args],
             "kwargs": {key: encode_value(value) for key, value in call.kwargs.items()}}
@@ -182,10 +194,11 @@ class SubmissionSession:
     """The judge's conversation with the worker about one submission."""
 
     def __init__(self, submission: Submission, limits: WorkerLimits | None = None,
-                 cache: CompilationCache | None = None) -> None:
+                 cache: CompilationCache | None = None, platform: str | None = CHECKS_PLATFORM) -> None:
         self.submission = submission
         self.limits = limits or WorkerLimits()
         self.cache = cache
+        self.platform = platform
         self.worker: WorkerProcess | None = None
         self.cells: tuple[CellOutcome, ...] = ()
         self.info: WorkerInfo | None = None
@@ -204,7 +217,7 @@ class SubmissionSession:
     def begin(self) -> None:
         """Spawn the worker and queue the load, without waiting: both proceed while the judge works."""
         self.close()
-        self.worker = WorkerProcess(self.limits, self.cache)
+        self.worker = WorkerProcess(self.limits, self.cache, self.platform)
         self.starts += 1
         self._pending_load = True
         self.worker.spawn()
@@ -347,12 +360,39 @@ class SubmissionSession:
             return ErrorReport.from_wire(reply.get("error"))
         return tuple(int(size) for size in reply.get("sizes", ()))
 
-    def timing(self, name: str, call: Call, *, baseline_source: str, baseline_name: str, rounds: int,
-               number: int, warmup: int, timeout: float | None = None) -> TimingReport | ErrorReport:
-        reply = self._request("timing", timeout=timeout, call=call, name=name, baseline_source=baseline_source,
-                              baseline_name=baseline_name, rounds=rounds, number=number, warmup=warmup,
-                              **_wire_call(call))
+    def define_formula(self, source: str, name: str) -> None:
+        """Give a worker without student code the exercise's public formula to time."""
+        reply = self._request("define_formula", source=source, name=name)
+        if not reply.get("ok"):
+            raise WorkerLost("protocol", "the formula could not be defined")
+
+    def timing(self, active: bool) -> None:
+        """Enter (True) or leave (False) the worker's timing phase: no garbage collection inside it."""
+        self._request("timing_begin" if active else "timing_end")
+
+    def timed_run(self, target: str, name: str, shape: Sequence[int], seeds: Sequence[int],
+                  timeout: float | None = None) -> TimedBatch | ErrorReport:
+        """How long the worker took to run `target` on one fresh input per seed and finish, measured
+        by the judge: on its own clock, and on the kernel's CPU-time clocks of the worker's processes;
+        or what the target raised."""
+        worker = self.worker
+        processes = worker.process_ids() if worker is not None else ()
+        cpu_before = cpu_seconds(processes)
+        started = time.perf_counter()
+        reply = self._request("timed_run", timeout=timeout, target=target, name=name, shape=list(shape),
+                              seeds=list(seeds))
+        wall = time.perf_counter() - started
+        cpu_after = cpu_seconds(processes)
         if not reply.get("ok"):
             return ErrorReport.from_wire(reply.get("error"))
-        return TimingReport(tuple(float(t) for t in reply.get("student", ())),
-                            tuple(float(t) for t in reply.get("baseline", ())), float(reply.get("seconds", 0.0)))
+        stable = worker is not None and worker.process_ids() == processes
+        cpu = cpu_after - cpu_before if cpu_before is not None and cpu_after is not None else None
+        return TimedBatch(wall, cpu, stable and cpu is not None)
+
+    def timed_outputs(self, indices: Sequence[int]) -> list[Any]:
+        """The last timed batch's outputs at `indices`, decoded as plain data."""
+        reply = self._request("timed_kept", indices=list(indices))
+        try:
+            return [decode_value(value) for value in reply.get("outputs", [])]
+        except ProtocolError as error:
+            raise WorkerLost("protocol", f"malformed reply: {error}") from None

@@ -94,3 +94,16 @@ def test_list_and_dict_arguments_come_back_as_they_were_after_the_call() -> None
 
     assert same_data([0.5], outcome.args_after[0]).kind == "length"
     assert same_data({"old": 1}, outcome.args_after[1]).kind == "keys"
+
+
+def test_a_worker_runs_on_the_platform_it_is_given(tmp_path) -> None:
+    from graders.worker.client import _worker_environment
+
+    assert _worker_environment(tmp_path, "cpu")["JAX_PLATFORMS"] == "cpu"
+    assert _worker_environment(tmp_path, None).get("JAX_PLATFORMS") == os.environ.get("JAX_PLATFORMS")
+    session = SubmissionSession(Submission(tmp_path / "s.py", "python", (Cell(1, "s.py", "x = 1"),)), platform="cpu")
+    session.start()
+    try:
+        assert session.info is not None and session.info.platform == "cpu"
+    finally:
+        session.close()

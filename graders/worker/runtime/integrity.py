@@ -19,21 +19,49 @@ __all__ = ["Integrity"]
 _WATCHED_FLAGS = ("jax_disable_jit", "jax_explain_cache_misses")
 
 
-def _code_digest(modules: list[types.ModuleType]) -> str:
-    digest = hashlib.sha256()
-    for module in modules:
-        for name in sorted(vars(module)):
-            value = vars(module)[name]
-            members = [(name, value)]
-            if isinstance(value, type) and value.__module__ == module.__name__:
-                members += [(f"{name}.{attr}", item) for attr, item in sorted(vars(value).items())]
-            for label, member in members:
-                code = getattr(member, "__code__", None)
-                if isinstance(code, types.CodeType):
-                    digest.update(label.encode())
-                    digest.update(code.co_code)
-                    digest.update(repr(code.co_names).encode())
-    return digest.hexdigest()
+class _RuntimeSnapshot:
+    """What every name in the runtime's modules (and their classes) is bound to, by identity.
+
+    Code objects are immutable, so a function whose object and `__code__` are the
+    very ones seen before the submission loaded runs the same code; checking
+    identities costs microseconds per reply where hashing bytecode cost half a
+    millisecond, and it also covers what the runtime captured that is not code
+    (the library functions it bound at import, its constants).
+    """
+
+    def __init__(self, modules: list[types.ModuleType]) -> None:
+        self._modules = modules
+        self._entries: list[tuple[dict[str, Any], str, Any, Any]] = []
+        self._sizes: list[tuple[dict[str, Any], int]] = []
+        for module in modules:
+            self._record(vars(module))
+            for value in list(vars(module).values()):
+                if isinstance(value, type) and value.__module__ == module.__name__:
+                    self._record(value.__dict__)
+        self.token = self._digest()
+
+    def _record(self, namespace: Any) -> None:
+        self._sizes.append((namespace, len(namespace)))
+        for name, value in list(namespace.items()):
+            self._entries.append((namespace, name, value, getattr(value, "__code__", None)))
+
+    def _digest(self) -> str:
+        parts = [f"{name}:{id(value)}:{id(code)}" for _, name, value, code in self._entries]
+        return hashlib.sha256("|".join(parts).encode()).hexdigest()
+
+    def current(self) -> str:
+        """The token from before the submission loaded, or a different one if anything was rebound."""
+        for namespace, size in self._sizes:
+            if len(namespace) != size:
+                return f"resized:{id(namespace)}:{len(namespace)}"
+        for namespace, name, value, code in self._entries:
+            bound = namespace.get(name, _MISSING)
+            if bound is not value or getattr(bound, "__code__", None) is not code:
+                return f"rebound:{name}"
+        return self.token
+
+
+_MISSING = object()
 
 
 class Integrity:
@@ -45,8 +73,9 @@ class Integrity:
         self._monitoring = monitoring
         self._listener = listener
         self._jit = jax.jit
-        self._modules = [module for name, module in sorted(sys.modules.items())
-                         if name.startswith(__name__.rsplit(".", 1)[0] + ".")]
+        modules = [module for name, module in sorted(sys.modules.items())
+                   if name.startswith(__name__.rsplit(".", 1)[0] + ".")]
+        self._runtime = _RuntimeSnapshot(modules)
         self.baseline = self.state()
 
     def state(self) -> dict[str, Any]:
@@ -62,7 +91,7 @@ class Integrity:
         except Exception:  # noqa: BLE001
             listening = False
         return {
-            "code": _code_digest(self._modules),
+            "code": self._runtime.current(),
             "listener": listening,
             "jit": jax.jit is self._jit,
             "flags": flags,

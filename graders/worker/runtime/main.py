@@ -97,6 +97,9 @@ def _leave_now() -> None:
 
 
 def _handlers(probes: Any) -> dict[str, Callable[[dict[str, Any]], dict[str, Any]]]:
+    from .timing import TimedBatches
+
+    batches = TimedBatches(probes.function, probes.describe_error)
     return {
         "describe": lambda request: probes.describe(request["name"]),
         "call": probes.call,
@@ -105,7 +108,11 @@ def _handlers(probes: Any) -> dict[str, Callable[[dict[str, Any]], dict[str, Any
         "stats": lambda request: probes.compile_counter.snapshot(),
         "global_uses": probes.global_uses,
         "trace_size": probes.trace_size,
-        "timing": probes.timing,
+        "define_formula": batches.define_formula,
+        "timing_begin": batches.begin,
+        "timing_end": batches.end,
+        "timed_run": batches.run,
+        "timed_kept": batches.kept,
     }
 
 

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import inspect
 import logging
-import math
-import time
 from typing import Any, Callable
 
 import jax
@@ -208,39 +206,6 @@ class Probes:
                 return {"ok": False, "error": self.describe_error(error)}
             sizes.append(_count_equations(closed.jaxpr))
         return {"ok": True, "sizes": sizes}
-
-
-    # ---------------------------------------------------------------- timing
-    def timing(self, request: dict[str, Any]) -> dict[str, Any]:
-        function = self.function(request["name"])
-        namespace: dict[str, Any] = {"jax": jax, "jnp": jnp, "np": np}
-        exec(compile(request["baseline_source"], "<baseline>", "exec"), namespace)
-        baseline = namespace[request["baseline_name"]]
-        args, kwargs = _prepare(request["args"], request["kwargs"], "jax")
-        rounds, number = int(request["rounds"]), int(request["number"])
-        try:
-            for _ in range(int(request["warmup"])):
-                self._invoke(function, args, kwargs)
-                _block(baseline(*args, **kwargs))
-            student_times, baseline_times = [], []
-            started = time.perf_counter()
-            for round_index in range(rounds):
-                # Alternate which side goes first so neither benefits from warm caches.
-                order = ("student", "baseline") if round_index % 2 == 0 else ("baseline", "student")
-                for side in order:
-                    target = function if side == "student" else baseline
-                    best = math.inf
-                    for _ in range(number):
-                        begin = time.perf_counter()
-                        _block(target(*args, **kwargs))
-                        best = min(best, time.perf_counter() - begin)
-                    (student_times if side == "student" else baseline_times).append(best)
-            elapsed = time.perf_counter() - started
-        except _CallFailed as failure:
-            return {"ok": False, "error": failure.report}
-        except BaseException as error:  # noqa: BLE001
-            return {"ok": False, "error": self.describe_error(error)}
-        return {"ok": True, "student": student_times, "baseline": baseline_times, "seconds": elapsed}
 
 
 def _block(output: Any) -> None:
