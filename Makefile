@@ -4,15 +4,26 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+# A student's environment, as the README tells students to make one: no grader, no solutions.
+STUDENT_VENV := .venv-student
+STUDENT_STAMP := $(STUDENT_VENV)/.installed-stamp
 LANG_FLAG ?= --lang en
 
-.PHONY: demo test sandbox system-deps bench notebooks release clean
+.PHONY: demo test sandbox system-deps student-env bench notebooks release clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test,course]'
 	touch $(STAMP)
+
+$(STUDENT_STAMP): course/student-requirements.txt constraints.txt
+	$(PYTHON) -m venv $(STUDENT_VENV)
+	$(STUDENT_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(STUDENT_VENV)/bin/python -m pip install --quiet -c constraints.txt -r course/student-requirements.txt
+	touch $(STUDENT_STAMP)
+
+student-env: $(STUDENT_STAMP)
 
 # The demo wants the sandbox too; without it, grading still runs and says it was less isolated.
 sandbox:
@@ -22,9 +33,7 @@ sandbox:
 demo: $(STAMP) sandbox
 	$(BIN)/jaxgrade list $(LANG_FLAG)
 	$(BIN)/jaxgrade warm
-	$(BIN)/jaxgrade grade $(LANG_FLAG) --assignment jax-numpy samples/jax-numpy/*
-	$(BIN)/jaxgrade grade $(LANG_FLAG) --assignment jit samples/jit/*
-	$(BIN)/jaxgrade grade $(LANG_FLAG) --assignment purity samples/purity/*
+	$(BIN)/jaxgrade demo $(LANG_FLAG)
 
 # Debian packages the tests use: bubblewrap sandboxes the worker; the browser test drives
 # Debian's Chromium (never a downloaded one), and Korean needs a font.
@@ -37,7 +46,7 @@ system-deps:
 		$(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $(SYSTEM_PACKAGES); \
 	fi
 
-test: $(STAMP) system-deps
+test: $(STAMP) $(STUDENT_STAMP) system-deps
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest
 
 # Source notebooks from graders/course/content and solutions/; then release/ through nbgrader.
@@ -53,4 +62,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/grade_assignments.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) $(STUDENT_VENV) build *.egg-info

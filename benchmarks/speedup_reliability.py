@@ -1,9 +1,9 @@
 """Does the `jit_speedup` verdict ever flip? Grade a jitted and an un-jitted correct `norm`
-N times each (interleaved) while another process keeps one core busy; report flips, the
+N times each (interleaved) while other processes keep cores busy; report flips, the
 calibrated threshold (the geometric mean of 1x and jit's own speedup of the formula on
 this machine) and the margin between each measured speedup and its threshold.
 
-    .venv/bin/python benchmarks/speedup_reliability.py [--runs 50] [--no-load]
+    .venv/bin/python benchmarks/speedup_reliability.py [--runs 50] [--busy 1 | --no-load]
 """
 
 from __future__ import annotations
@@ -28,22 +28,24 @@ _NORM = next(e for e in get_assignment("jit").exercises if e.name == "norm")
 _ONLY_NORM = Assignment("jit", get_assignment("jit").title, (_NORM,))
 
 
-def speedup_of(path: Path) -> tuple[bool, float, float, float, str, float]:
-    """(passed, speedup, required, calibrated, device, seconds the check took) for `norm` in `path`."""
+def speedup_of(path: Path) -> tuple[bool, float, float, float, str, float, float]:
+    """(passed, speedup, required, calibrated, device, seconds the check took, worker ratio) for `norm`."""
     result = grade_submission(read_submission(path), _ONLY_NORM, GradingOptions(lang="en"))
     check = next(c for c in result.exercises[0].checks if c.name == "jit_speedup")
     timings = check.timings
     return (check.passed, timings["speedup"], timings["required"], timings["calibrated"],
-            result.environment.get("device", ""), timings["seconds"])
+            result.environment.get("device", ""), timings["seconds"], timings["worker_ratio"])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=50)
-    parser.add_argument("--no-load", action="store_true", help="do not start the busy process")
+    parser.add_argument("--no-load", action="store_true", help="do not start any busy process")
+    parser.add_argument("--busy", type=int, default=1, help="processes that keep a core busy each (default: 1)")
     arguments = parser.parse_args()
-    burner = None if arguments.no_load else subprocess.Popen([sys.executable, "-c", "while True: pass"])
-    outcomes: dict[str, list[tuple[bool, float, float, float, float]]] = {"jitted": [], "un-jitted": []}
+    busy = 0 if arguments.no_load else arguments.busy
+    burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(busy)]
+    outcomes: dict[str, list[tuple[bool, float, float, float, float, float]]] = {"jitted": [], "un-jitted": []}
     device = ""
     try:
         with tempfile.TemporaryDirectory() as directory:
@@ -52,15 +54,15 @@ def main() -> None:
             paths["un-jitted"].write_text(EAGER)
             for run in range(arguments.runs):
                 for kind, path in paths.items():
-                    passed, speedup, required, calibrated, device, seconds = speedup_of(path)
-                    outcomes[kind].append((passed, speedup, required, calibrated, seconds))
+                    passed, speedup, required, calibrated, device, seconds, ratio = speedup_of(path)
+                    outcomes[kind].append((passed, speedup, required, calibrated, seconds, ratio))
                 print(f"run {run + 1}/{arguments.runs}: jitted {outcomes['jitted'][-1][1]:.2f}x, "
                       f"un-jitted {outcomes['un-jitted'][-1][1]:.2f}x, "
                       f"needed {outcomes['jitted'][-1][2]:.2f}x", file=sys.stderr)
     finally:
-        if burner is not None:
+        for burner in burners:
             burner.kill()
-    print(f"load: {'none' if arguments.no_load else 'one core kept busy by another process'}; device: {device}")
+    print(f"load: {busy} other process(es) each keeping a core busy; device: {device}")
     print(f"{'norm':<10} {'runs':>5} {'passed':>7} {'flips':>6} {'min x':>7} {'median x':>9} {'max x':>7} "
           f"{'needed x (min-max)':>19} {'worst margin':>13} {'check s (median)':>17}")
     for kind, results in outcomes.items():
@@ -76,7 +78,9 @@ def main() -> None:
               f"{min(needed):>9.2f}-{max(needed):<9.2f} {min(margins):>12.2f}x "
               f"{statistics.median(r[4] for r in results):>17.2f}")
     calibrated = [r[3] for results in outcomes.values() for r in results]
-    print(f"jit's own speedup of the formula on this machine: {min(calibrated):.2f}-{max(calibrated):.2f}x")
+    ratios = [r[5] for results in outcomes.values() for r in results]
+    print(f"jit's own speedup of the formula on this machine: {min(calibrated):.2f}-{max(calibrated):.2f}x; "
+          f"the jitted formula in the student's worker against the clean one: {min(ratios):.2f}-{max(ratios):.2f}x")
 
 
 if __name__ == "__main__":

@@ -1,11 +1,15 @@
 """`jaxgrade`: the command line.
 
-Exit codes: 0 grading ran (whatever the scores); 1 a score is below
-`--fail-under`; 2 bad usage or an input that
-could not be graded (the other files are still graded); 3 the grader itself
-failed on a file (a bug: the other files are still graded); 4 `autograde`
-could not grade some submissions (the summary says which and why); 130
-interrupted.
+Exit codes: 0 grading ran (whatever the scores); 1 a score is below `--fail-under`
+(or `course check` found a problem); 2 bad usage or an input that could not be
+graded (the other files are still graded); 3 the grader itself failed on a file
+(a bug: the other files are still graded); 4 some submissions could not be graded
+(`autograde`, `classroom grade`: the summary says which and why); 130 interrupted.
+
+Every subcommand is one function below, registered on its parser. A handler says
+what went wrong by raising `UsageError` with a one-line message; `main` prints it.
+Heavy imports (JAX, nbgrader) happen inside handlers, so `jaxgrade grade` can start
+its first worker before the judge imports JAX.
 """
 
 from __future__ import annotations
@@ -14,11 +18,15 @@ import argparse
 import logging
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
-from typing import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Mapping, NoReturn, Sequence
 
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, t
+
+if TYPE_CHECKING:
+    from .results import FileError, SubmissionResult
+    from .spec import Assignment
+    from .submission import Submission
 
 __all__ = ["main", "run"]
 
@@ -29,15 +37,24 @@ EXIT_INTERNAL = 3
 EXIT_NOT_ALL_GRADED = 4
 EXIT_INTERRUPTED = 130
 
+_FORMATS = ("text", "json", "junit", "markdown", "gradescope")
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+class UsageError(Exception):
+    """Bad usage or input, said in one line; the command exits with status 2."""
+
 
 class _Parser(argparse.ArgumentParser):
     """argparse that reports usage errors in one line with exit status 2."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         sys.stderr.write(f"jaxgrade: error: {message} (see 'jaxgrade --help')\n")
         raise SystemExit(EXIT_USAGE)
 
 
+# --------------------------------------------------------------------------- argument types
 def _default_language() -> str:
     lang = os.environ.get("JAXGRADE_LANG", DEFAULT_LANGUAGE)
     return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
@@ -53,9 +70,6 @@ def _positive_int(text: str) -> int:
     return value
 
 
-_FORMATS = ("text", "json", "junit", "markdown", "gradescope")
-
-
 def _extra_report(text: str) -> tuple[str, str]:
     report_format, separator, path = text.partition("=")
     if not separator or not path:
@@ -66,72 +80,102 @@ def _extra_report(text: str) -> tuple[str, str]:
     return report_format, path
 
 
+def _with_lang(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", choices=LANGUAGES, default=_default_language(),
+                        help=f"language of messages (default: {DEFAULT_LANGUAGE}, or $JAXGRADE_LANG)")
+
+
+# --------------------------------------------------------------------------- the parser
 def _build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="jaxgrade", description="Grade JAX course submissions with hidden, trusted graders.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     grade = commands.add_parser("grade", help="grade submission files (.ipynb or .py)")
     grade.add_argument("--assignment", required=True, help="assignment name (see 'jaxgrade list')")
-    grade.add_argument("--format", choices=_FORMATS, default="text",
-                       help="report format (default: text)")
+    grade.add_argument("--format", choices=_FORMATS, default="text", help="report format (default: text)")
     grade.add_argument("--output", metavar="FILE", help="write the report to FILE instead of stdout")
     grade.add_argument("--report", action="append", default=[], type=_extra_report, metavar="FORMAT=FILE",
-                       help="also write the same grading as FORMAT to FILE (repeatable), "
-                            "e.g. --report junit=report.xml")
+                       help="also write the same grading as FORMAT to FILE (repeatable), e.g. --report junit=report.xml")
     grade.add_argument("--fail-under", type=float, metavar="SCORE",
                        help="exit with status 1 when any submission scores below SCORE points")
     grade.add_argument("--jobs", type=_positive_int, default=1, help="submissions graded in parallel (default: 1)")
-    grade.add_argument("--lang", choices=LANGUAGES, default=_default_language(),
-                       help=f"language of messages (default: {DEFAULT_LANGUAGE}, or $JAXGRADE_LANG)")
+    _with_lang(grade)
     grade.add_argument("files", nargs="+", metavar="FILE", help="submission notebooks or Python files")
+    grade.set_defaults(handler=_grade)
 
     warm = commands.add_parser("warm", help="fill the compilation cache from the reference solutions")
     warm.add_argument("assignments", nargs="*", metavar="ASSIGNMENT", help="assignments to warm (default: all)")
+    warm.set_defaults(handler=_warm)
 
     listing = commands.add_parser("list", help="show assignments, exercises, checks and points")
-    listing.add_argument("--lang", choices=LANGUAGES, default=_default_language())
+    _with_lang(listing)
+    listing.set_defaults(handler=_list)
 
     autograde = commands.add_parser("autograde", help="autograde every collected submission of an nbgrader course")
     autograde.add_argument("assignment", help="assignment name")
     autograde.add_argument("--jobs", type=_positive_int, default=1, help="submissions graded in parallel")
     autograde.add_argument("--course", default=".", help="nbgrader course directory (default: .)")
+    autograde.set_defaults(handler=_autograde)
+
+    demo = commands.add_parser("demo", help="grade the bundled samples and summarise what each shows")
+    demo.add_argument("--samples", default="samples", help="the samples folder with manifest.toml (default: samples)")
+    _with_lang(demo)
+    demo.set_defaults(handler=_demo)
 
     report = commands.add_parser("report", help="class analytics: one HTML page from JSON reports or a gradebook")
     report.add_argument("reports", nargs="*", metavar="REPORT.json", help="files written by --format json")
     report.add_argument("--gradebook", metavar="PATH", help="an nbgrader gradebook.db instead of JSON reports")
     report.add_argument("--output", default="jaxgrade-report.html", help="HTML file to write")
+    report.set_defaults(handler=_report)
+
+    classroom = commands.add_parser("classroom", help="grade students' repositories from the instructor's side")
+    classroom_commands = classroom.add_subparsers(dest="classroom_command", required=True, parser_class=_Parser)
+    fetch = classroom_commands.add_parser("grade", help="read each student's notebook at a commit and grade them all")
+    fetch.add_argument("assignment", help="assignment name (see 'jaxgrade list')")
+    fetch.add_argument("--roster", required=True, help="CSV with student,repository columns")
+    fetch.add_argument("--notebook", required=True, help="the notebook's path inside each student repository")
+    fetch.add_argument("--out", default="classroom", help="folder for what was graded and the reports")
+    fetch.add_argument("--deadline", help="grade the newest commit made before this time (ISO 8601)")
+    fetch.add_argument("--token-env", metavar="NAME", help="environment variable holding a read-only token")
+    fetch.add_argument("--jobs", type=_positive_int, default=1, help="submissions graded in parallel")
+    fetch.add_argument("--server", default=os.environ.get("GITHUB_SERVER_URL", "https://github.com"),
+                       help="where owner/name repositories live (default: $GITHUB_SERVER_URL, else https://github.com)")
+    _with_lang(fetch)
+    fetch.set_defaults(handler=_classroom_grade)
+    post = classroom_commands.add_parser("publish", help="post each graded commit's status and report")
+    post.add_argument("--out", default="classroom", help="the folder 'classroom grade' wrote")
+    post.add_argument("--token-env", metavar="NAME", required=True,
+                      help="environment variable holding a token that may write commit statuses")
+    post.add_argument("--api", default=os.environ.get("GITHUB_API_URL", "https://api.github.com"),
+                      help="the GitHub API (default: $GITHUB_API_URL, else https://api.github.com)")
+    post.add_argument("--context", default="jaxgrade", help="the commit status's name")
+    post.add_argument("--target-url", default="", help="a link for the status (the workflow run)")
+    post.set_defaults(handler=_classroom_publish)
 
     course = commands.add_parser("course", help="course maintenance")
     course_commands = course.add_subparsers(dest="course_command", required=True, parser_class=_Parser)
     build = course_commands.add_parser("build", help="write the source notebooks from course content and solutions/")
     build.add_argument("--exercises", default="exercises", help="nbgrader source directory (default: exercises)")
+    build.set_defaults(handler=_course_build)
     release = course_commands.add_parser(
         "release", help="regenerate release/ with nbgrader and record the assignments in the course gradebook")
     release.add_argument("assignments", nargs="*", metavar="ASSIGNMENT", help="assignments to release (default: all)")
     release.add_argument("--root", default=".", help="the course repository (default: .)")
+    release.set_defaults(handler=_course_release)
     check = course_commands.add_parser("check", help="references full marks, stubs 0, exercises/ and release/ in sync")
     check.add_argument("--root", default=".", help="the course repository (default: .)")
+    check.set_defaults(handler=_course_check)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         arguments = _build_parser().parse_args(argv)
-        if arguments.command == "list":
-            return _list(arguments.lang)
-        if arguments.command == "warm":
-            return _warm(arguments.assignments)
-        if arguments.command == "autograde":
-            return _autograde(arguments)
-        if arguments.command == "report":
-            return _report(arguments)
-        if arguments.command == "course" and arguments.course_command == "check":
-            return _course_check(arguments)
-        if arguments.command == "course" and arguments.course_command == "release":
-            return _course_release(arguments)
-        if arguments.command == "course":
-            return _course_build(arguments)
-        return _grade(arguments)
+        handler: Handler = arguments.handler
+        return handler(arguments)
+    except UsageError as error:
+        sys.stderr.write(f"jaxgrade: error: {error}\n")
+        return EXIT_USAGE
     except KeyboardInterrupt:
         sys.stderr.write("jaxgrade: interrupted\n")
         return EXIT_INTERRUPTED
@@ -142,8 +186,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run() -> None:
     """The console script: `main`, then exit without interpreter teardown.
 
-    Everything is written and flushed by then; tearing down JAX's runtime
-    would add 0.3-0.4 s to every `jaxgrade grade` for nothing.
+    Everything is written and flushed by then; tearing down JAX's runtime would add
+    0.3-0.4 s to every `jaxgrade grade` for nothing. The clean timing workers this
+    process started are stopped first (their temporary folders removed).
     """
     code = main()
     if "graders.checks.jit_speedup" in sys.modules:
@@ -159,34 +204,168 @@ def run() -> None:
     os._exit(code)
 
 
-def _warm(names: list[str]) -> int:
+# --------------------------------------------------------------------------- helpers
+def _catalogue() -> Mapping[str, Assignment]:
+    """Every assignment, with the checks they use registered (imports JAX)."""
+    from . import exercises  # noqa: F401 - registers every check and assignment
+    from .registry import assignments
+
+    return assignments()
+
+
+def _assignment(name: str, lang: str = "en") -> Assignment:
+    known = _catalogue()
+    if name not in known:
+        raise UsageError(t("input.unknown_assignment", lang, name=name, known=", ".join(sorted(known))))
+    return known[name]
+
+
+def _token(name: str | None) -> str | None:
+    if name is None:
+        return None
+    value = os.environ.get(name, "")
+    if not value:
+        raise UsageError(f"--token-env {name}: that environment variable is empty; set it to the token")
+    return value
+
+
+def _write_file(text: str, path: str, option: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as error:
+        raise UsageError(f"{option} {path}: {error.strerror or error}; choose a writable path") from None
+
+
+def _terminal_width() -> int | None:
+    """The terminal's width when the report goes to one (rich measures it); None for files and pipes."""
+    if not sys.stdout.isatty():
+        return None
+    from rich.console import Console
+
+    return Console(file=sys.stdout).size.width
+
+
+# --------------------------------------------------------------------------- jaxgrade grade
+def _grade(arguments: argparse.Namespace) -> int:
+    from .batch import AUTO_WARM_MIN_SUBMISSIONS, begin_worker, grade_files, warm_quietly
     from .options import GradingOptions
-    from .registry import UnknownAssignment, assignments, get_assignment
+    from .results import FileError
+
+    lang = arguments.lang
+    formats = [arguments.format, *(report_format for report_format, _ in arguments.report)]
+    if "gradescope" in formats and len(arguments.files) != 1:
+        raise UsageError(f"the gradescope format grades one submission per run, got {len(arguments.files)} files")
+    submissions, problems = _read_files(arguments.files, lang)
+    options = GradingOptions(lang=lang)
+    if len(submissions) >= AUTO_WARM_MIN_SUBMISSIONS and arguments.assignment in _catalogue():
+        warm_quietly(arguments.assignment, options)
+    # The first worker starts (and imports JAX, and runs the cells) while this process imports JAX.
+    sequential = arguments.jobs == 1 or len(submissions) <= 1
+    first = begin_worker(submissions[0], options) if sequential and submissions else None
+    try:
+        assignment = _assignment(arguments.assignment, lang)
+    except UsageError:
+        if first is not None:
+            first.close()
+        raise
+    for position in sorted(problems):
+        sys.stderr.write(f"jaxgrade: error: {problems[position]}\n")
+    graded = iter(grade_files(submissions, assignment.name, options, arguments.jobs, first))
+    results: list[SubmissionResult | FileError] = [
+        FileError(path, assignment.name, problems[position], assignment.max_score) if position in problems
+        else next(graded) for position, path in enumerate(arguments.files)
+    ]
+    internal = _warn_about(results)
+    _write_reports(results, arguments)
+    return _grade_status(results, arguments.fail_under, bool(internal), bool(problems))
+
+
+def _read_files(paths: Sequence[str], lang: str) -> tuple[list[Submission], dict[int, str]]:
+    """Every file read in the judge first, so that a bad one costs only itself."""
+    from .submission import SubmissionError, read_submission
+
+    submissions: list[Submission] = []
+    problems: dict[int, str] = {}
+    for position, path in enumerate(paths):
+        try:
+            submissions.append(read_submission(path))
+        except SubmissionError as error:
+            problems[position] = error.message(lang)
+    return submissions, problems
+
+
+def _warn_about(results: Sequence[SubmissionResult | FileError]) -> list[FileError]:
+    """One line on stderr for each file graded as another assignment and each internal error."""
+    from .results import FileError
+
+    for result in results:
+        for flag in getattr(result, "flags", ()):
+            if flag.startswith("other-assignment:"):
+                sys.stderr.write(f"jaxgrade: warning: {result.submission}: {flag.split(': ', 1)[1]}\n")
+    internal = [r for r in results if isinstance(r, FileError) and r.message.startswith("internal error")]
+    for problem in internal:
+        sys.stderr.write(f"jaxgrade: error: {problem.submission}: {problem.message}\n")
+    return internal
+
+
+def _write_reports(results: Sequence[SubmissionResult | FileError], arguments: argparse.Namespace) -> None:
+    """One grading, several renderings: a CI job needs a summary and a JUnit file, not two gradings."""
+    from .reports import WRITERS, render_text
+
+    for report_format, path in arguments.report:
+        _write_file(WRITERS[report_format](results, lang=arguments.lang), path, "--report")
+    if arguments.format == "text" and not arguments.output:
+        report = render_text(results, lang=arguments.lang, width=_terminal_width())
+    else:
+        report = WRITERS[arguments.format](results, lang=arguments.lang)
+    if arguments.output:
+        _write_file(report, arguments.output, "--output")
+    else:
+        sys.stdout.write(report)
+        sys.stdout.flush()
+
+
+def _grade_status(results: Sequence[SubmissionResult | FileError], fail_under: float | None, internal: bool,
+                  unreadable: bool) -> int:
+    if internal:
+        return EXIT_INTERNAL
+    if unreadable:
+        return EXIT_USAGE
+    from .results import SubmissionResult
+
+    if fail_under is not None and any(result.score < fail_under for result in results
+                                      if isinstance(result, SubmissionResult)):
+        sys.stderr.write(f"jaxgrade: score below --fail-under {fail_under:g}\n")
+        return EXIT_BELOW_THRESHOLD
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- the other subcommands
+def _warm(arguments: argparse.Namespace) -> int:
+    from .options import GradingOptions
     from .warmup import warm_assignment
 
-    try:
-        chosen = [get_assignment(name) for name in names] or [assignments()[name] for name in sorted(assignments())]
-    except UnknownAssignment as error:
-        sys.stderr.write(f"jaxgrade: error: {error}\n")
-        return EXIT_USAGE
+    catalogue = _catalogue()
+    chosen = [_assignment(name) for name in arguments.assignments] or [catalogue[name] for name in sorted(catalogue)]
     options = GradingOptions()
     failed = False
     for assignment in chosen:
         try:
             outcome = warm_assignment(assignment, options)
         except OSError as error:
-            sys.stderr.write(f"jaxgrade: error: {error}\n")
-            return EXIT_USAGE
+            raise UsageError(str(error)) from None
         sys.stdout.write(outcome.describe() + "\n")
         failed = failed or not outcome.ok
     return EXIT_INTERNAL if failed else EXIT_OK
 
 
-def _list(lang: str) -> int:
-    from .registry import assignments, get_check
+def _list(arguments: argparse.Namespace) -> int:
+    from .registry import get_check
 
+    lang = arguments.lang
     lines = []
-    for name, assignment in sorted(assignments().items()):
+    for name, assignment in sorted(_catalogue().items()):
         lines.append(f"{name}: {assignment.title[lang]} ({assignment.max_score:g} {t('report.points', lang)})")
         for exercise in assignment.exercises:
             lines.append(f"  {exercise.name}({', '.join(exercise.parameters)}): {exercise.summary[lang]}")
@@ -197,40 +376,39 @@ def _list(lang: str) -> int:
 
 
 def _autograde(arguments: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from rich.console import Console
 
     from .course.batch import autograde_course, collected_students, render_summary
-    from .registry import UnknownAssignment, get_assignment
 
-    try:
-        get_assignment(arguments.assignment)
-    except UnknownAssignment as error:
-        sys.stderr.write(f"jaxgrade: error: {error}\n")
-        return EXIT_USAGE
+    _assignment(arguments.assignment)
     course = Path(arguments.course)
     if not (course / "nbgrader_config.py").is_file():
-        sys.stderr.write(f"jaxgrade: error: {course}: no nbgrader_config.py; pass --course with the course directory\n")
-        return EXIT_USAGE
+        raise UsageError(f"{course}: no nbgrader_config.py; pass --course with the course directory")
     if not collected_students(course, arguments.assignment):
-        sys.stderr.write(f"jaxgrade: error: no collected submissions of {arguments.assignment!r} under "
-                         f"{course / 'submitted'}; run 'nbgrader collect {arguments.assignment}' first\n")
-        return EXIT_USAGE
-    console = Console(stderr=True)
-    outcomes = autograde_course(course, arguments.assignment, jobs=arguments.jobs, console=console)
+        raise UsageError(f"no collected submissions of {arguments.assignment!r} under {course / 'submitted'}; "
+                         f"run 'nbgrader collect {arguments.assignment}' first")
+    outcomes = autograde_course(course, arguments.assignment, jobs=arguments.jobs, console=Console(stderr=True))
     render_summary(outcomes, Console())
     return EXIT_OK if all(outcome.ok for outcome in outcomes) else EXIT_NOT_ALL_GRADED
 
 
-def _report(arguments: argparse.Namespace) -> int:
-    from pathlib import Path
+def _demo(arguments: argparse.Namespace) -> int:
+    from rich.console import Console
 
+    from .demo import run_demo
+
+    try:
+        run_demo(Path(arguments.samples), arguments.lang, Console())
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    return EXIT_OK
+
+
+def _report(arguments: argparse.Namespace) -> int:
     from .reports.analytics import load_gradebook, load_reports, render_analytics
 
     if bool(arguments.reports) == bool(arguments.gradebook):
-        sys.stderr.write("jaxgrade: error: pass JSON reports or --gradebook PATH (one of the two)\n")
-        return EXIT_USAGE
+        raise UsageError("pass JSON reports or --gradebook PATH (one of the two)")
     try:
         if arguments.gradebook:
             if not Path(arguments.gradebook).is_file():
@@ -242,16 +420,69 @@ def _report(arguments: argparse.Namespace) -> int:
                 raise ValueError(f"{missing[0]}: no such file; pass files written by --format json")
             data = load_reports(Path(path) for path in arguments.reports)
     except ValueError as error:
-        sys.stderr.write(f"jaxgrade: error: {error}\n")
-        return EXIT_USAGE
-    Path(arguments.output).write_text(render_analytics(data), encoding="utf-8")
+        raise UsageError(str(error)) from None
+    _write_file(render_analytics(data), arguments.output, "--output")
     sys.stdout.write(f"wrote {arguments.output}: {len(data.submissions)} graded, {len(data.ungraded)} not graded\n")
     return EXIT_OK
 
 
-def _course_check(arguments: argparse.Namespace) -> int:
-    from pathlib import Path
+def _classroom_grade(arguments: argparse.Namespace) -> int:
+    from .classroom import ClassroomError, grade_classroom, read_roster
 
+    _assignment(arguments.assignment, arguments.lang)
+    try:
+        records = grade_classroom(read_roster(Path(arguments.roster)), arguments.assignment, arguments.notebook,
+                                  Path(arguments.out), arguments.deadline, _token(arguments.token_env),
+                                  arguments.jobs, arguments.lang, arguments.server)
+    except ClassroomError as error:
+        raise UsageError(str(error)) from None
+    for record in records:
+        score = f"{record.score:g} / {record.max_score:g}" if record.score is not None else "-"
+        sys.stdout.write(f"{record.student}\t{score}\t{record.commit[:12] or '-'}\t{record.description}\n")
+    return EXIT_OK if all(record.score is not None for record in records) else EXIT_NOT_ALL_GRADED
+
+
+def _classroom_publish(arguments: argparse.Namespace) -> int:
+    from .classroom import ClassroomError, publish
+
+    token = _token(arguments.token_env) or ""
+    try:
+        problems = publish(Path(arguments.out), arguments.api.rstrip("/"), token, arguments.context,
+                           arguments.target_url)
+    except ClassroomError as error:
+        raise UsageError(str(error)) from None
+    for problem in problems:
+        sys.stderr.write(f"jaxgrade: warning: {problem}\n")
+    return EXIT_OK
+
+
+def _course_build(arguments: argparse.Namespace) -> int:
+    from .course.content import CONTENTS
+    from .course.notebooks import write_notebooks
+
+    for path in write_notebooks(CONTENTS, Path(arguments.exercises)):
+        sys.stdout.write(f"wrote {path}\n")
+    return EXIT_OK
+
+
+def _course_release(arguments: argparse.Namespace) -> int:
+    from .course.release import ReleaseError, generate_release
+
+    root = Path(arguments.root)
+    chosen = [_assignment(name).name for name in arguments.assignments] or sorted(_catalogue())
+    if not (root / "nbgrader_config.py").is_file() or not (root / "exercises").is_dir():
+        raise UsageError(f"{root} is not the course repository (no nbgrader_config.py or exercises/); pass --root")
+    try:
+        written = generate_release(root, chosen)
+    except ReleaseError as error:
+        raise UsageError(str(error)) from None
+    for path in written:
+        sys.stdout.write(f"wrote {path}\n")
+    sys.stdout.write(f"recorded {', '.join(chosen)} in {root / 'gradebook.db'}\n")
+    return EXIT_OK
+
+
+def _course_check(arguments: argparse.Namespace) -> int:
     from .course.check import check_course
 
     findings = check_course(Path(arguments.root))
@@ -261,203 +492,6 @@ def _course_check(arguments: argparse.Namespace) -> int:
     failed = sum(not finding.ok for finding in findings)
     sys.stdout.write(f"{len(findings) - failed} passed, {failed} failed\n")
     return EXIT_OK if not failed else EXIT_BELOW_THRESHOLD
-
-
-def _course_release(arguments: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from .course.release import ReleaseError, generate_release
-    from .registry import assignments
-
-    root = Path(arguments.root)
-    known = sorted(assignments())
-    unknown = [name for name in arguments.assignments if name not in known]
-    if unknown:
-        sys.stderr.write(f"jaxgrade: error: unknown assignment {unknown[0]!r}; choose from {', '.join(known)}\n")
-        return EXIT_USAGE
-    if not (root / "nbgrader_config.py").is_file() or not (root / "exercises").is_dir():
-        sys.stderr.write(f"jaxgrade: error: {root} is not the course repository (no nbgrader_config.py or "
-                         f"exercises/); pass --root\n")
-        return EXIT_USAGE
-    try:
-        written = generate_release(root, arguments.assignments or known)
-    except ReleaseError as error:
-        sys.stderr.write(f"jaxgrade: error: {error}\n")
-        return EXIT_USAGE
-    for path in written:
-        sys.stdout.write(f"wrote {path}\n")
-    sys.stdout.write(f"recorded {', '.join(arguments.assignments or known)} in {root / 'gradebook.db'}\n")
-    return EXIT_OK
-
-
-def _course_build(arguments: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from .course.content import CONTENTS
-    from .course.notebooks import write_notebooks
-
-    for path in write_notebooks(CONTENTS, Path(arguments.exercises)):
-        sys.stdout.write(f"wrote {path}\n")
-    return EXIT_OK
-
-
-def _grade(arguments: argparse.Namespace) -> int:
-    from .options import GradingOptions
-    from .results import FileError
-    from .submission import SubmissionError, read_submission
-
-    formats = [arguments.format, *(report_format for report_format, _ in arguments.report)]
-    if "gradescope" in formats and len(arguments.files) != 1:
-        sys.stderr.write(f"jaxgrade: error: the gradescope format grades one submission per run, "
-                         f"got {len(arguments.files)} files\n")
-        return EXIT_USAGE
-    # Every file is read in the judge first, so a bad one costs only itself.
-    problems: dict[int, str] = {}
-    submissions = []
-    for position, path in enumerate(arguments.files):
-        try:
-            submissions.append(read_submission(path))
-        except SubmissionError as error:
-            problems[position] = str(error)
-    options = GradingOptions(lang=arguments.lang)
-    if len(submissions) >= _AUTO_WARM_MIN_SUBMISSIONS:
-        _warm_quietly(arguments.assignment, options)
-    # The first worker starts (and imports JAX, and runs the cells) while this process imports JAX.
-    sequential = arguments.jobs == 1 or len(submissions) <= 1
-    first = _begin(submissions[0], options) if sequential and submissions else None
-
-    from .registry import UnknownAssignment, get_assignment
-    from .reports import WRITERS
-
-    try:
-        assignment = get_assignment(arguments.assignment)
-    except UnknownAssignment as error:
-        if first is not None:
-            first.close()
-        sys.stderr.write(f"jaxgrade: error: {error}\n")
-        return EXIT_USAGE
-    for position in sorted(problems):
-        sys.stderr.write(f"jaxgrade: error: {problems[position]}\n")
-    if sequential:
-        graded = iter(_grade_in_sequence(submissions, assignment.name, options, first))
-    else:
-        paths = [str(submission.path) for submission in submissions]
-        graded = iter(_grade_in_pool(paths, assignment.name, options, arguments.jobs))
-    results = [FileError(path, assignment.name, problems[position], assignment.max_score)
-               if position in problems else next(graded) for position, path in enumerate(arguments.files)]
-
-    internal = [r for r in results if isinstance(r, FileError) and r.message.startswith("internal error")]
-    for problem in internal:
-        sys.stderr.write(f"jaxgrade: error: {problem.submission}: {problem.message}\n")
-    # One grading, several renderings: a CI job needs a summary and a JUnit file, not two gradings.
-    for report_format, path in arguments.report:
-        if not _write_report(WRITERS[report_format](results, lang=arguments.lang), path, "--report"):
-            return EXIT_USAGE
-    report = WRITERS[arguments.format](results, lang=arguments.lang)
-    if arguments.output:
-        if not _write_report(report, arguments.output, "--output"):
-            return EXIT_USAGE
-    else:
-        sys.stdout.write(report)
-        sys.stdout.flush()
-    if internal:
-        return EXIT_INTERNAL
-    if problems:
-        return EXIT_USAGE
-    if arguments.fail_under is not None and any(r.score < arguments.fail_under for r in results):
-        sys.stderr.write(f"jaxgrade: score below --fail-under {arguments.fail_under:g}\n")
-        return EXIT_BELOW_THRESHOLD
-    return EXIT_OK
-
-
-def _write_report(report: str, path: str, option: str) -> bool:
-    try:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(report)
-    except OSError as error:
-        sys.stderr.write(f"jaxgrade: error: {option} {path}: {error.strerror or error}; choose a writable path\n")
-        return False
-    return True
-
-
-# Filling costs about one grading, once per machine and assignment; every later grading
-# there (this batch's and all that follow) saves a tenth to a third of its time.
-_AUTO_WARM_MIN_SUBMISSIONS = 4
-
-
-def _warm_quietly(assignment: str, options) -> None:  # type: ignore[no-untyped-def]
-    """Fill the compilation cache before a batch; grading goes on without it if it cannot be made."""
-    from .registry import UnknownAssignment, get_assignment
-    from .warmup import warm_assignment
-
-    try:
-        outcome = warm_assignment(get_assignment(assignment), options)
-    except UnknownAssignment:
-        return  # reported below, with the other usage errors
-    except OSError as error:
-        sys.stderr.write(f"jaxgrade: warning: {error}; grading without it\n")
-        return
-    if not outcome.ok:
-        sys.stderr.write(f"jaxgrade: warning: {outcome.describe()}\n")
-
-
-def _begin(submission, options):  # type: ignore[no-untyped-def]
-    """A worker for `submission`, spawned and loading; None if even that failed (grading reports why)."""
-    from .worker.client import WorkerLost
-    from .worker.session import SubmissionSession
-
-    session = SubmissionSession(submission, options.limits, options.compilation_cache())
-    try:
-        session.begin()
-    except (WorkerLost, OSError):
-        session.close()
-        return None
-    return session
-
-
-def _internal_error(path: str, assignment: str, error: Exception):  # type: ignore[no-untyped-def]
-    from .results import FileError
-
-    first_line = (str(error).splitlines() or [""])[0][:300]
-    return FileError(path, assignment, f"internal error: {type(error).__name__}: {first_line}")
-
-
-def _grade_in_sequence(submissions: list, assignment: str, options, first) -> list:  # type: ignore[no-untyped-def]
-    """One file after another; the next file's worker loads while the current one is graded."""
-    from .judge import grade_submission
-    from .registry import get_assignment
-
-    spec = get_assignment(assignment)
-    results = []
-    upcoming = first
-    for position, submission in enumerate(submissions):
-        session = upcoming
-        following = position + 1 < len(submissions)
-        upcoming = _begin(submissions[position + 1], options) if following else None
-        try:
-            results.append(grade_submission(submission, spec, options, session=session))
-        except Exception as error:  # noqa: BLE001 - one file's failure must not lose the others
-            if session is not None:
-                session.close()
-            results.append(_internal_error(str(submission.path), assignment, error))
-    return results
-
-
-def _grade_one(job: tuple[str, str, object]):  # type: ignore[no-untyped-def]
-    from .judge import grade_path
-
-    path, assignment, options = job
-    try:
-        return grade_path(path, assignment, options)  # type: ignore[arg-type]
-    except Exception as error:  # noqa: BLE001 - one file's failure must not lose the others
-        return _internal_error(path, assignment, error)
-
-
-def _grade_in_pool(paths: list[str], assignment: str, options: object, jobs: int) -> list:
-    work = [(path, assignment, options) for path in paths]
-    # spawn, not fork: the parent may already hold JAX's threads.
-    with ProcessPoolExecutor(max_workers=min(jobs, len(work)), mp_context=get_context("spawn")) as pool:
-        return list(pool.map(_grade_one, work))
 
 
 if __name__ == "__main__":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from .compare import Difference
 from .i18n import t
 from .worker.session import ErrorReport
@@ -38,12 +40,12 @@ def hint_key(error: ErrorReport) -> str | None:
     return None
 
 
-def explain_error(error: ErrorReport, lang: str) -> str:
-    """'raised X at cell 3, line 4 (`code`). JAX says: ... <hint>'"""
+def explain_error(error: ErrorReport, lang: str, place: Callable[[str], str] = str) -> str:
+    """'raised X at <place>, line 4 (`code`). JAX says: ... <hint>'; `place` words a file name."""
     lines = [line for line in error.message.strip().splitlines() if line.strip()]
     message = " ".join(lines[:_JAX_MESSAGE_LINES]) or "-"
     if error.filename:
-        where = t("where.line", lang, filename=error.filename, line=error.line, source=error.source)
+        where = t("where.line", lang, filename=place(error.filename), line=error.line, source=error.source)
         text = t("error.raised", lang, type=error.type, where=where, message=message)
     else:
         text = t("error.raised_nowhere", lang, type=error.type, message=message)

@@ -14,11 +14,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
+from . import exercises as _catalogue  # noqa: F401 - registers every check and assignment
 from .checks.base import CheckContext, Verdict, draw_examples
 from .format import format_call
 from .i18n import t
 from .options import GradingOptions
-from .registry import get_assignment, get_check
+from .registry import assignments, get_assignment, get_check
 from .results import CheckResult, ExerciseResult, Status, SubmissionResult
 from .spec import Assignment, Exercise
 from .submission import Submission, read_submission
@@ -26,7 +27,7 @@ from .worker.client import WorkerLost
 from .worker.compilation_cache import use_in_judge
 from .worker.session import CellOutcome, InstrumentTampered, SubmissionSession
 
-__all__ = ["GradingOptions", "grade_path", "grade_submission"]
+__all__ = ["GradingOptions", "grade_path", "grade_submission", "likely_assignment"]
 
 
 def grade_path(path: str | Path, assignment: str, options: GradingOptions | None = None) -> SubmissionResult:
@@ -48,6 +49,9 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
         session.begin()
     _prepare_checks(assignment)
     flags: list[str] = []
+    likely = likely_assignment(submission, assignment)
+    if likely is not None:
+        flags.append(t("flag.other_assignment", options.lang, given=assignment.name, likely=likely))
     exercises: list[ExerciseResult] = []
     startup_failure: WorkerLost | None = None
     try:
@@ -89,6 +93,18 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
         student_output=session.student_output(),
         seconds=round(time.monotonic() - started, 3),
     )
+
+
+def likely_assignment(submission: Submission, assignment: Assignment) -> str | None:
+    """Another assignment the submission seems to be for, when it defines none of `assignment`'s
+    functions but some of another's (by name, or by nbgrader's cell ids); else None."""
+    names = submission.names()
+    if any(exercise.name in names for exercise in assignment.exercises):
+        return None
+    overlap = {name: sum(exercise.name in names for exercise in other.exercises)
+               for name, other in assignments().items() if name != assignment.name}
+    best = max(sorted(overlap), key=lambda name: overlap[name], default=None)
+    return best if best is not None and overlap[best] > 0 else None
 
 
 def _prepare_checks(assignment: Assignment) -> None:
@@ -209,7 +225,7 @@ def _unusable_reason(ctx: CheckContext) -> str | None:
     info = session.describe(exercise.name)
     if not info.defined:
         message = t("exercise.missing", lang, name=exercise.name)
-        labels = _cell_labels(session.submission)
+        labels = _cell_labels(session.submission, lang)
         broken = [_cell_problem(cell, labels, lang) for cell in session.cells if cell.status != "ok"]
         if broken:
             message += t("exercise.missing_cells", lang, cells="; ".join(broken))
@@ -269,8 +285,8 @@ def _tampered_message(tampered: InstrumentTampered, flags: list[str], options: G
     return t("instrument.tampered", options.lang, changes=changes)
 
 
-def _cell_labels(submission: Submission) -> dict[int, str]:
-    return {cell.index: cell.filename for cell in submission.cells}
+def _cell_labels(submission: Submission, lang: str) -> dict[int, str]:
+    return {cell.index: submission.place(cell.filename, lang) for cell in submission.cells}
 
 
 def _cell_problem(cell: CellOutcome, labels: dict[int, str], lang: str) -> str:
@@ -282,6 +298,6 @@ def _cell_problem(cell: CellOutcome, labels: dict[int, str], lang: str) -> str:
 
 
 def _cell_flags(session: SubmissionSession, lang: str) -> list[str]:
-    labels = _cell_labels(session.submission)
+    labels = _cell_labels(session.submission, lang)
     return [t("flag.cell_failed", lang, detail=_cell_problem(cell, labels, lang))
             for cell in session.cells if cell.status != "ok"]

@@ -50,6 +50,47 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The grader itself failed on this check ({type}). This is not your fault; please tell your instructor.",
         "ko": "이 검사에서 채점기 자체에 오류가 났습니다({type}). 여러분의 잘못이 아니니 강사에게 알려 주세요.",
     },
+    # ----------------------------------------------------------- bad input
+    "input.missing": {
+        "en": "{path}: there is no such file. Check the path, and pass the .ipynb or .py file to grade.",
+        "ko": "{path}: 그런 파일이 없습니다. 경로를 확인하고 채점할 .ipynb 또는 .py 파일을 지정하세요.",
+    },
+    "input.not_a_file": {
+        "en": "{path}: this is a folder, not a file. Pass the .ipynb or .py file inside it.",
+        "ko": "{path}: 파일이 아니라 폴더입니다. 그 안의 .ipynb 또는 .py 파일을 지정하세요.",
+    },
+    "input.wrong_kind": {
+        "en": "{path}: not a notebook or a Python file (its name ends in {suffix}). Submit the .ipynb notebook or a .py file.",
+        "ko": "{path}: 노트북이나 Python 파일이 아닙니다(이름이 {suffix}(으)로 끝남). .ipynb 노트북이나 .py 파일을 제출하세요.",
+    },
+    "input.unreadable": {
+        "en": "{path}: the file cannot be read (no permission). Check that the grader may read it.",
+        "ko": "{path}: 파일을 읽을 수 없습니다(권한 없음). 채점기가 읽을 수 있는지 확인하세요.",
+    },
+    "input.too_large": {
+        "en": "{path}: the file is larger than {megabytes} MB, too large for a submission. Clear the notebook's outputs and save it again.",
+        "ko": "{path}: 파일이 {megabytes} MB보다 커서 제출물로 받을 수 없습니다. 노트북의 출력을 지우고 다시 저장하세요.",
+    },
+    "input.empty": {
+        "en": "{path}: the file is empty. Save the notebook in JupyterLab, then submit it again.",
+        "ko": "{path}: 빈 파일입니다. JupyterLab에서 노트북을 저장한 뒤 다시 제출하세요.",
+    },
+    "input.not_text": {
+        "en": "{path}: the file is not text (not UTF-8), so it is not a notebook. It may be damaged; download or save it again.",
+        "ko": "{path}: 텍스트(UTF-8) 파일이 아니어서 노트북이 아닙니다. 손상되었을 수 있으니 다시 내려받거나 저장하세요.",
+    },
+    "input.not_json": {
+        "en": "{path}: the file is damaged or not a notebook (its contents are not notebook JSON). Open it in JupyterLab, save it, and submit again.",
+        "ko": "{path}: 파일이 손상되었거나 노트북이 아닙니다(내용이 노트북 JSON이 아님). JupyterLab에서 열어 저장한 뒤 다시 제출하세요.",
+    },
+    "input.not_notebook": {
+        "en": "{path}: this is not a Jupyter notebook (it has no cells a notebook would have). Submit the .ipynb file JupyterLab saved.",
+        "ko": "{path}: Jupyter 노트북이 아닙니다(노트북에 있어야 할 셀이 없음). JupyterLab이 저장한 .ipynb 파일을 제출하세요.",
+    },
+    "input.unknown_assignment": {
+        "en": "there is no assignment {name!r}; choose one of: {known}.",
+        "ko": "{name!r}라는 과제는 없습니다. 다음 중에서 고르세요: {known}.",
+    },
     # --------------------------------------------------------------- cells
     "cell.syntax_error": {
         "en": "{cell}, line {line}: SyntaxError: {message}",
@@ -145,6 +186,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "error.raised_nowhere": {
         "en": "raised {type}. JAX/Python says: {message}",
         "ko": "{type}을(를) 발생시켰습니다. JAX/Python의 설명: {message}",
+    },
+    "where.cell": {
+        "en": "the cell that starts with \"{first}\" (cell {number})",
+        "ko": "\"{first}\"(으)로 시작하는 셀({number}번째 셀)",
     },
     "where.line": {
         "en": "{filename}, line {line} (`{source}`)",
@@ -408,6 +453,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "report.message": {"en": "Explanation", "ko": "설명"},
     "report.flags": {"en": "Notes", "ko": "참고"},
     "report.output": {"en": "What your code printed (first lines)", "ko": "여러분의 코드가 출력한 내용(앞부분)"},
+    "demo.title": {"en": "The samples, graded", "ko": "채점한 예제 제출물"},
+    "demo.shows": {"en": "What it shows", "ko": "보여 주는 것"},
     "status.passed": {"en": "passed", "ko": "통과"},
     "status.failed": {"en": "failed", "ko": "실패"},
     "status.error": {"en": "error", "ko": "오류"},
@@ -435,6 +482,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "flag.timing_processes_changed": {
         "en": "timing-processes-changed: `{name}` started or ended processes while it was timed",
         "ko": "timing-processes-changed: `{name}`이(가) 시간을 재는 동안 프로세스를 시작하거나 끝냈습니다",
+    },
+    "flag.other_assignment": {
+        "en": "other-assignment: this file defines none of the functions of assignment '{given}' but some of '{likely}'; if it was meant for that one, grade it with --assignment {likely}",
+        "ko": "other-assignment: 이 파일에는 과제 '{given}'의 함수가 하나도 없고 '{likely}'의 함수가 있습니다. 그 과제의 제출물이라면 --assignment {likely}(으)로 채점하세요",
     },
     "flag.instrument_untrusted": {
         "en": "instrument-untrusted: {instrument} failed its self-check in `{name}`",

@@ -1,8 +1,13 @@
-"""Where checks and assignments plug in by declaration."""
+"""Where checks and assignments plug in by declaration.
+
+Registration goes one way: a check or exercise module registers itself when it is
+imported, and this module imports none of them. `graders.exercises` imports every
+check and then every assignment module in its package; whatever needs the whole
+catalogue imports that package.
+"""
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
@@ -35,6 +40,8 @@ class CheckEntry:
     prepare: Callable[[Any], None] | None = None
     # Words the check's measured `timings` for a report, in a language; "" when there is nothing to add.
     render_timings: Callable[[Mapping[str, Any], str], str] | None = None
+    # False for a check decided by measuring time: its verdict is statistical, not a property of the code.
+    deterministic: bool = True
 
 
 class UnknownAssignment(KeyError):
@@ -59,6 +66,7 @@ def register_check(
     gate: bool = False,
     prepare: Callable[[Any], None] | None = None,
     render_timings: Callable[[Mapping[str, Any], str], str] | None = None,
+    deterministic: bool = True,
 ) -> Callable[[Callable[["CheckContext"], "Verdict"]], Callable[["CheckContext"], "Verdict"]]:
     """Decorator: make a check available to exercise specs under `name`.
 
@@ -72,23 +80,18 @@ def register_check(
     def decorate(function: Callable[["CheckContext"], "Verdict"]) -> Callable[["CheckContext"], "Verdict"]:
         if name in _CHECKS:
             raise ValueError(f"check {name!r} is registered twice")
-        _CHECKS[name] = CheckEntry(name, function, description, option_type, requires, gate, prepare, render_timings)
+        _CHECKS[name] = CheckEntry(name, function, description, option_type, requires, gate, prepare,
+                                   render_timings, deterministic)
         return function
 
     return decorate
 
 
-def _load_checks() -> None:
-    importlib.import_module("graders.checks")
-
-
 def check_names() -> frozenset[str]:
-    _load_checks()
     return frozenset(_CHECKS)
 
 
 def get_check(name: str) -> CheckEntry:
-    _load_checks()
     return _CHECKS[name]
 
 
@@ -104,7 +107,7 @@ def register_assignment(assignment: "Assignment") -> "Assignment":
 
 
 def assignments() -> Mapping[str, "Assignment"]:
-    importlib.import_module("graders.exercises")
+    """Every registered assignment; `import graders.exercises` registers the course's."""
     return dict(_ASSIGNMENTS)
 
 

@@ -13,6 +13,8 @@ from typing import Any, Callable, Mapping
 
 from hypothesis.strategies import SearchStrategy
 
+from .registry import check_names, get_check, option_type_of
+
 __all__ = ["Assignment", "Call", "Exercise", "SpecError", "Tolerance", "TraceSizeSpec"]
 
 
@@ -72,8 +74,6 @@ class Exercise:
     summary: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        from .registry import check_names, get_check, option_type_of
-
         if not self.name.isidentifier():
             raise SpecError(f"Exercise name={self.name!r} is not a Python identifier; use the graded function's name.")
         if not self.points:

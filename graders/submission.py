@@ -18,7 +18,21 @@ SELF_CHECK_PREFIX = "selfcheck_"
 
 
 class SubmissionError(Exception):
-    """A file that cannot be graded at all; the message is one line for the user."""
+    """A file that cannot be graded at all, said in one line in the reader's language.
+
+    `key` names the message in graders/messages.py (`input.*`); `str()` is English.
+    """
+
+    def __init__(self, key: str, path: Path, **params: object) -> None:
+        self.key = key
+        self.path = path
+        self.params = params
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str) -> str:
+        from .i18n import t
+
+        return t(f"input.{self.key}", lang, path=self.path, **self.params)
 
 
 @dataclass(frozen=True)
@@ -27,6 +41,8 @@ class Cell:
     filename: str
     source: str
     grade_id: str = ""
+    # The line a student recognises the cell by (from the source as written, magics included).
+    first_line: str = ""
 
 
 @dataclass(frozen=True)
@@ -40,6 +56,38 @@ class Submission:
         """The cells grading executes: all but the course's self-checks."""
         return tuple(cell for cell in self.cells if not cell.grade_id.startswith(SELF_CHECK_PREFIX))
 
+    def names(self) -> frozenset[str]:
+        """What the submission says it holds, read without running it: the top-level names its cells
+        define, and the exercises its nbgrader cells are marked for."""
+        import ast
+
+        found: set[str] = set()
+        for cell in self.cells:
+            for prefix in ("solution_", "grade_", SELF_CHECK_PREFIX):
+                if cell.grade_id.startswith(prefix):
+                    found.add(cell.grade_id[len(prefix):])
+            try:
+                tree = ast.parse(cell.source)
+            except (SyntaxError, ValueError):
+                continue
+            for node in tree.body:
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    found.add(node.name)
+                elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    found.update(target.id for target in targets if isinstance(target, ast.Name))
+        return frozenset(found)
+
+    def place(self, filename: str, lang: str) -> str:
+        """Where `filename` (a cell's or the file's name in tracebacks) is, in words a student can find:
+        JupyterLab numbers no cells, so a notebook's cell is named by its first line."""
+        cell = next((cell for cell in self.cells if cell.filename == filename), None)
+        if cell is None or self.kind != "notebook" or not cell.first_line:
+            return filename
+        from .i18n import t
+
+        return t("where.cell", lang, first=cell.first_line, number=cell.index)
+
     @property
     def module_name(self) -> str:
         # Notebooks run as __main__; a .py file is imported, so its demo block stays quiet.
@@ -49,32 +97,34 @@ class Submission:
 def read_submission(path: str | Path) -> Submission:
     path = Path(path)
     if not path.exists():
-        raise SubmissionError(f"{path}: no such file; pass the path of a .ipynb or .py submission")
+        raise SubmissionError("missing", path)
     if not path.is_file():
-        raise SubmissionError(f"{path}: not a file; pass the path of a .ipynb or .py submission")
+        raise SubmissionError("not_a_file", path)
+    suffix = path.suffix.lower()
+    if suffix not in (".ipynb", ".py"):
+        raise SubmissionError("wrong_kind", path, suffix=suffix or "-")
     try:
         raw = path.read_bytes()
-    except OSError as error:
-        raise SubmissionError(f"{path}: cannot be read ({error.strerror or error}); check its permissions") from None
+    except OSError:
+        raise SubmissionError("unreadable", path) from None
     if len(raw) > _MAX_BYTES:
-        raise SubmissionError(f"{path}: {len(raw)} bytes is larger than the {_MAX_BYTES} byte limit for a submission")
+        raise SubmissionError("too_large", path, megabytes=_MAX_BYTES // 2**20)
+    if not raw.strip():
+        raise SubmissionError("empty", path)
     try:
         text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise SubmissionError(f"{path}: not UTF-8 text (byte {error.start}); save it as UTF-8") from None
-    suffix = path.suffix.lower()
+    except UnicodeDecodeError:
+        raise SubmissionError("not_text", path) from None
     if suffix == ".ipynb":
         return Submission(path, "notebook", _notebook_cells(path, text))
-    if suffix == ".py":
-        return Submission(path, "python", (Cell(1, path.name, text),))
-    raise SubmissionError(f"{path}: not a notebook; expected a .ipynb or .py file, got {suffix or 'no extension'}")
+    return Submission(path, "python", (Cell(1, path.name, text),))
 
 
 def _notebook_cells(path: Path, text: str) -> tuple[Cell, ...]:
     try:
         document = json.loads(text)
-    except ValueError as error:
-        raise SubmissionError(f"{path}: corrupt notebook JSON ({error}); re-download or re-save the notebook") from None
+    except ValueError:
+        raise SubmissionError("not_json", path) from None
     # Current notebooks (format 4) are read as the JSON they are. Importing nbformat costs
     # about 1.5 s (its JSON-schema validator builds grammars at import), which would be a
     # sixth of a grading, so it is kept for what needs it: converting older formats.
@@ -90,8 +140,19 @@ def _notebook_cells(path: Path, text: str) -> tuple[Cell, ...]:
         metadata = cell.get("metadata")
         nbgrader = metadata.get("nbgrader") if isinstance(metadata, dict) else None
         grade_id = str(nbgrader.get("grade_id", "")) if isinstance(nbgrader, dict) else ""
-        cells.append(Cell(position, f"cell {position}", _without_magics(str(source)), grade_id))
+        cells.append(Cell(position, f"cell {position}", _without_magics(str(source)), grade_id,
+                          _recognisable_line(str(source))))
     return tuple(cells)
+
+
+_FIRST_LINE_CHARS = 40
+
+
+def _recognisable_line(source: str) -> str:
+    """The first line of code (not a comment, a magic or a blank), shortened; else the first line."""
+    lines = [line.strip() for line in source.splitlines() if line.strip()]
+    code = next((line for line in lines if not line.startswith(("#", "%", "!"))), lines[0] if lines else "")
+    return code if len(code) <= _FIRST_LINE_CHARS else code[:_FIRST_LINE_CHARS - 1] + "…"
 
 
 def _is_current_notebook(document: object) -> bool:
@@ -103,11 +164,10 @@ def _converted_notebook(path: Path, text: str) -> dict:
 
     try:
         notebook = nbformat.reads(text, as_version=4)
-    except Exception as error:  # noqa: BLE001 - nbformat raises many types for bad files
-        first_line = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise SubmissionError(f"{path}: not a Jupyter notebook ({first_line})") from None
+    except Exception:  # noqa: BLE001 - nbformat raises many types for bad files; none helps a student
+        raise SubmissionError("not_notebook", path) from None
     if not isinstance(notebook.get("cells"), list):
-        raise SubmissionError(f"{path}: not a Jupyter notebook (it has no list of cells)")
+        raise SubmissionError("not_notebook", path)
     return notebook
 
 

@@ -49,31 +49,70 @@ def test_json_is_the_only_thing_on_stdout_and_follows_the_schema(tmp_path: Path)
     assert reports[1]["score"] == 0.0
 
 
+def _file(path: Path, content: str | bytes) -> Path:
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content)
+    return path
+
+
 @pytest.mark.parametrize(
-    ("make", "phrase"),
+    ("make", "phrase", "korean"),
     [
-        (lambda d: d / "absent.ipynb", "no such file"),
-        (lambda d: (d / "broken.ipynb").write_text("{not json") and d / "broken.ipynb", "corrupt notebook JSON"),
-        (lambda d: (d / "notes.txt").write_text("hello") and d / "notes.txt", "not a notebook"),
-        (lambda d: (d / "empty.ipynb").write_text('{"cells": 3}') and d / "empty.ipynb", "not a Jupyter notebook"),
-        (lambda d: d, "not a file"),
+        (lambda d: d / "absent.ipynb", "no such file", "그런 파일이 없습니다"),
+        (lambda d: _file(d / "broken.ipynb", "{not json"), "damaged or not a notebook",
+         "손상되었거나"),
+        (lambda d: _file(d / "notes.txt", "hello"), "not a notebook or a Python file",
+         "노트북이나 Python 파일이 아닙니다"),
+        (lambda d: _file(d / "cells.ipynb", '{"cells": 3}'), "not a Jupyter notebook",
+         "Jupyter 노트북이 아닙니다"),
+        (lambda d: _file(d / "list.ipynb", '[1, 2]'), "not a Jupyter notebook",
+         "Jupyter 노트북이 아닙니다"),
+        (lambda d: _file(d / "v1.ipynb", '{"nbformat": 1}'), "not a Jupyter notebook",
+         "Jupyter 노트북이 아닙니다"),
+        (lambda d: _file(d / "empty.ipynb", ""), "the file is empty", "빈 파일입니다"),
+        (lambda d: _file(d / "blank.py", "\n  \n"), "the file is empty", "빈 파일입니다"),
+        (lambda d: _file(d / "binary.ipynb", b"\x89PNG\r\n\x1a\n\xff"), "not text",
+         "텍스트(UTF-8) 파일이 아니어서"),
+        (lambda d: d, "folder, not a file", "파일이 아니라 폴더입니다"),
     ],
-    ids=["missing", "corrupt-json", "wrong-suffix", "invalid-notebook", "directory"],
+    ids=["missing", "corrupt-json", "wrong-suffix", "invalid-notebook", "json-list", "old-format-no-cells", "empty",
+         "blank-py", "binary", "directory"],
 )
-def test_bad_files_get_one_line_and_exit_2_while_good_ones_are_graded(tmp_path: Path, make, phrase) -> None:
+def test_bad_files_get_one_line_and_exit_2_while_good_ones_are_graded(tmp_path: Path, make, phrase, korean) -> None:
     bad = make(tmp_path)
     completed = run("grade", "--assignment", "jit", "--format", "json", str(bad), STUB)
     assert completed.returncode == 2
     errors = completed.stderr.strip().splitlines()
     assert len(errors) == 1 and phrase in errors[0] and "Traceback" not in completed.stderr
+    for internal in ("object has no attribute", "could not be converted", "Expecting value", "char 0", "Error("):
+        assert internal not in completed.stderr
     reports = json.loads(completed.stdout)
     assert reports[0]["error"] and reports[1]["submission"] == STUB and "error" not in reports[1]
+    # In the course's default language, printed once: on stderr, not repeated in the text report.
+    korean_run = run("grade", "--assignment", "jit", "--lang", "ko", str(bad), STUB)
+    assert korean_run.returncode == 2
+    [line] = korean_run.stderr.strip().splitlines()
+    assert korean in line and str(bad) in line
+    assert str(bad) not in korean_run.stdout and STUB in korean_run.stdout
+
+
+def test_a_notebook_graded_as_another_assignment_says_which_one_it_is(tmp_path: Path) -> None:
+    completed = run("grade", "--assignment", "purity", "--format", "json", str(REPO / "samples" / "jit" / "seoyeon.ipynb"))
+    assert completed.returncode == 0
+    [warning] = completed.stderr.strip().splitlines()
+    assert "--assignment jit" in warning and "purity" in warning
+    [report] = json.loads(completed.stdout)
+    assert any(flag.startswith("other-assignment:") and "--assignment jit" in flag for flag in report["flags"])
+    right = run("grade", "--assignment", "jit", "--format", "json", str(REPO / "samples" / "jit" / "seoyeon.ipynb"))
+    assert right.stderr == "" and not any("other-assignment" in flag for flag in json.loads(right.stdout)[0]["flags"])
 
 
 @pytest.mark.parametrize(
     ("args", "phrase"),
     [
-        (("grade", "--assignment", "nope", STUB), "unknown assignment 'nope'; choose one of"),
+        (("grade", "--assignment", "nope", STUB), "there is no assignment 'nope'; choose one of: jax-numpy, jit, purity"),
         (("grade", STUB), "--assignment"),
         (("grade", "--assignment", "jit", "--jobs", "0", STUB), "--jobs=0"),
         (("grade", "--assignment", "jit", "--format", "xml", STUB), "invalid choice"),
@@ -151,7 +190,7 @@ def test_the_warm_command_reports_each_assignment_in_one_line(tmp_path: Path) ->
     done = subprocess.run([JAXGRADE, "warm", "jit"], capture_output=True, text=True, env=environment)
     assert (done.returncode, done.stdout) == (0, "jit: the compilation cache is off (JAXGRADE_CACHE_DIR=off)\n")
     unknown = subprocess.run([JAXGRADE, "warm", "nope"], capture_output=True, text=True, env=environment)
-    assert unknown.returncode == 2 and unknown.stderr.count("\n") == 1 and "unknown assignment 'nope'" in unknown.stderr
+    assert unknown.returncode == 2 and unknown.stderr.count("\n") == 1 and "there is no assignment 'nope'" in unknown.stderr
     blocked = tmp_path / "file"
     blocked.write_text("")
     environment["JAXGRADE_CACHE_DIR"] = str(blocked / "cache")

@@ -116,7 +116,11 @@ class CheckContext:
         return format_call(self.exercise.parameters, call)
 
     def explain(self, error: ErrorReport) -> str:
-        return explain_error(error, self.lang)
+        return explain_error(error, self.lang, self.place)
+
+    def place(self, filename: str) -> str:
+        """A file name from a traceback, as the student finds it (a notebook cell by its first line)."""
+        return self.session.submission.place(filename, self.lang)
 
     def describe_difference(self, difference: Difference, expected: Any, actual: Any) -> str:
         return describe_difference(difference, self.lang, format_value(expected), format_value(actual))

@@ -31,7 +31,7 @@ How it is measured, and why:
   where launch latency does not hide the work. On a host with an accelerator
   only this check runs there (a second student worker on the device); every
   other check runs on the CPU, where it is exact and compiles faster.
-Each side keeps its fastest round: load only ever adds time.
+Each round pairs all sides within milliseconds; the median over rounds decides.
 """
 
 from __future__ import annotations
@@ -40,9 +40,11 @@ import atexit
 import functools
 import math
 import secrets
+import statistics
+import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import jax
 import jax.numpy as jnp
@@ -59,12 +61,13 @@ from .base import CheckContext, Verdict
 
 __all__ = ["Estimate", "SpeedupSpec", "TimingProfile", "close_baseline_workers", "decide", "estimate"]
 
-# What each worker times in a round: the student's function and generation alone in the
-# student's worker; the formula, un-jitted and jitted, and generation alone in the clean one.
-SIDES = ("student", "student_none", "eager", "jit", "none")
+# What each worker times in a round: the student's function, the jitted formula and generation
+# alone in the student's worker; the formula, un-jitted and jitted, and generation alone in the
+# clean one.
+SIDES = ("student", "student_jit", "student_none", "eager", "jit", "none")
 _SEED_BITS = 31
 _WARM_CALLS = 5
-_OWN_OVERHEAD_CAP = 1.25
+_PROCESS_CORRECTION = 1.5
 
 
 @dataclass(frozen=True)
@@ -99,9 +102,11 @@ class SpeedupSpec:
     baseline_source: str
     baseline_name: str
     profiles: Mapping[str, TimingProfile]
-    rounds: int = 15
+    rounds: int = 12
     max_rounds: int = 45
-    min_advantage: float = 1.5
+    # Below this the machine shows no clear jit advantage and the check is waived. It must exceed
+    # _PROCESS_CORRECTION squared, or a forger's bounded gain could reach the threshold.
+    min_advantage: float = 2.5
     band: float = 0.10
     # The formula's own speedup is a difference of two timings; when the one it is taken from
     # comes out nearly zero, the factor explodes (86x once in 100 loaded gradings). Asking more
@@ -114,8 +119,9 @@ class SpeedupSpec:
         if self.rounds < 3 or self.max_rounds < self.rounds:
             raise SpecError(f"SpeedupSpec has rounds={self.rounds}, max_rounds={self.max_rounds}; "
                             f"use rounds >= 3 and max_rounds >= rounds.")
-        if self.min_advantage <= 1.0:
-            raise SpecError(f"SpeedupSpec has min_advantage={self.min_advantage!r}; use a factor above 1, e.g. 1.5.")
+        if self.min_advantage <= _PROCESS_CORRECTION ** 2:
+            raise SpecError(f"SpeedupSpec has min_advantage={self.min_advantage!r}; use a factor above "
+                            f"{_PROCESS_CORRECTION ** 2:g} (the square of the largest worker-speed correction), e.g. 2.5.")
         if not 0.0 < self.band < 0.5:
             raise SpecError(f"SpeedupSpec has band={self.band!r}; use a fraction between 0 and 0.5, e.g. 0.1.")
         if self.max_required <= 1.0:
@@ -134,6 +140,8 @@ class Estimate:
     eager: float
     jitted: float
     max_required: float = math.inf
+    # How much slower the jitted formula ran in the student's worker than in the clean one.
+    worker_ratio: float = 1.0
 
     @property
     def calibrated(self) -> float:
@@ -151,24 +159,42 @@ class Estimate:
 
 
 def estimate(samples: Mapping[str, Sequence[float]], calls: int, max_required: float = math.inf) -> Estimate:
-    """Fastest round per side, less the fastest generation-only round of the same worker, per call.
+    """Per-call times, net of input generation, with the student's put on the clean worker's scale.
 
-    Making a fresh input is one dispatch, as much as calling a jitted function,
-    so a worker that runs a little slower than the clean one would be charged
-    for its generation too if the clean worker's were subtracted. The student's
-    own generation is subtracted instead, but never more than
-    `_OWN_OVERHEAD_CAP` times the clean worker's: making generation look slow
-    on purpose gains a quarter of a generation at most, far less than jit's
-    advantage (for `norm` on a CPU, about 6 against 30 microseconds a call).
+    `samples` holds one time per side per round. Within a round every side is
+    measured within milliseconds of the others, so each round's side less the
+    same round's generation-only batch of the same worker cancels the machine's
+    drift (a virtual machine's speed wanders by 2-3x over minutes), and the
+    median over rounds discards the rounds something disturbed.
+
+    Two workers on one machine do not run at one speed either (measured: the same
+    jitted formula from 0.5x to 3.6x as fast in the student's worker as in the
+    clean one, by what it ran before and which core it got), so the student's
+    worker also times the jitted formula, and the student's time is divided by
+    how much slower that copy ran than the clean one. A correct function runs
+    as fast as that copy in the same worker whatever its speed. The student
+    could slow the copy on purpose, so the correction is bounded by
+    `_PROCESS_CORRECTION`, and `SpeedupSpec.min_advantage` is above its square:
+    what a forger gains stays below any threshold the check asks for. Both
+    workers' generation is subtracted as the faster of the two, so making it
+    look slow gains nothing.
     """
-    best = {side: min(samples[side]) for side in SIDES}
-    own = min(best["student_none"], _OWN_OVERHEAD_CAP * best["none"])
-    overhead = {"student": own, "eager": best["none"], "jit": best["none"]}
+    rounds = range(len(samples["none"]))
 
-    def per_call(side: str) -> float:
-        return max(best[side] - overhead[side], 1e-9) / calls
+    def per_call(side: str, overhead: Callable[[int], float]) -> float:
+        return max(statistics.median(samples[side][r] - overhead(r) for r in rounds), 1e-12) / calls
 
-    return Estimate(per_call("student"), per_call("eager"), per_call("jit"), max_required)
+    def clean(r: int) -> float:
+        return samples["none"][r]
+
+    def own(r: int) -> float:
+        return min(samples["student_none"][r], samples["none"][r])
+
+    jitted = per_call("jit", clean)
+    slower = per_call("student_jit", own) / jitted
+    correction = min(max(slower, 1.0 / _PROCESS_CORRECTION), _PROCESS_CORRECTION)
+    return Estimate(per_call("student", own) / correction, per_call("eager", clean), jitted, max_required,
+                    worker_ratio=slower)
 
 
 def decide(measured: Estimate, spec: SpeedupSpec, final: bool) -> str:
@@ -205,6 +231,7 @@ def _prepare(spec: SpeedupSpec) -> None:
     requires=("correctness",),
     prepare=_prepare,
     render_timings=_render_timings,
+    deterministic=False,
     description={
         "en": "jit makes it clearly faster than the un-jitted formula on this machine (timed by the judge)",
         "ko": "이 기기에서 jit 덕분에 jit 없는 공식보다 뚜렷하게 빠름(채점기가 직접 잼)",
@@ -258,8 +285,8 @@ class _Rounds:
     def __init__(self, ctx: CheckContext, spec: SpeedupSpec, profile: TimingProfile, student: SubmissionSession,
                  baseline: SubmissionSession) -> None:
         self.ctx, self.spec, self.profile = ctx, spec, profile
-        self.sessions = {"student": student, "student_none": student, "eager": baseline, "jit": baseline,
-                         "none": baseline}
+        self.sessions = {"student": student, "student_jit": student, "student_none": student, "eager": baseline,
+                         "jit": baseline, "none": baseline}
         self.samples: dict[str, list[float]] = {side: [] for side in SIDES}
         self.checked = 0
         self.lost_detail = ""
@@ -271,6 +298,7 @@ class _Rounds:
         """Both workers in their timing phase (no garbage collection inside it), then measure."""
         student, baseline = self.sessions["student"], self.sessions["eager"]
         try:
+            student.define_formula(self.spec.baseline_source, self.spec.baseline_name)
             student.timing(True)
             try:
                 baseline.timing(True)
@@ -294,10 +322,8 @@ class _Rounds:
                 return outcome
         for round_index in range(self.spec.max_rounds):
             self.ctx.check_deadline()
-            shift = round_index % len(SIDES)
-            order = SIDES[shift:] + SIDES[:shift]  # no side always goes first
-            for side in order:
-                outcome = self._batch(side)
+            for side, warm in _round_order(round_index):
+                outcome = self._batch(side, warm=warm)
                 if not isinstance(outcome, float):
                     return outcome
                 if side == "student" and not self._outputs_match():
@@ -309,15 +335,16 @@ class _Rounds:
                     return decision
         raise AssertionError("decide() returns a verdict on the last round")
 
-    def _batch(self, side: str, record: bool = True) -> float | str | ErrorReport:
+    def _batch(self, side: str, record: bool = True, warm: bool = True) -> float | str | ErrorReport:
         session = self.sessions[side]
-        target = "none" if side.endswith("none") else side
+        target = side.removeprefix("student_") if side != "student" else side
         try:
-            # An untimed batch in the same worker first: a process that was idle while the other
-            # worker ran wakes up with cold caches, and whichever side always came first after a
-            # switch would pay for it in every round.
-            warm = [secrets.randbits(_SEED_BITS) for _ in range(_WARM_CALLS)]
-            session.timed_run(target, self.ctx.exercise.name, self.profile.shape, warm, timeout=self.ctx.timeout())
+            if warm:
+                # An untimed batch first when the other worker ran last: a process that sat idle
+                # wakes with cold caches, and whichever side came first after a switch would pay.
+                seeds = [secrets.randbits(_SEED_BITS) for _ in range(_WARM_CALLS)]
+                session.timed_run(target, self.ctx.exercise.name, self.profile.shape, seeds,
+                                  timeout=self.ctx.timeout(), measure=False)
             self._seeds = [secrets.randbits(_SEED_BITS) for _ in range(self.profile.calls)]
             batch = session.timed_run(target, self.ctx.exercise.name, self.profile.shape, self._seeds,
                                       timeout=self.ctx.timeout())
@@ -359,8 +386,28 @@ class _Rounds:
         if measured is not None:
             figures.update(speedup=round(measured.speedup, 3), calibrated=round(measured.calibrated, 3),
                            required=round(measured.required, 3), student_seconds=measured.student,
-                           eager_seconds=measured.eager, jit_seconds=measured.jitted)
+                           eager_seconds=measured.eager, jit_seconds=measured.jitted,
+                           worker_ratio=round(measured.worker_ratio, 3))
         return figures
+
+
+_WORKER_GROUPS = (("student", "student_jit", "student_none"), ("eager", "jit", "none"))
+
+
+def _round_order(round_index: int) -> list[tuple[str, bool]]:
+    """(side, warm first?) in the order round `round_index` times them.
+
+    The two workers take turns going first, and each rotates the order of its own
+    sides, so no side is always first or last; only the first side after a switch
+    of worker needs an untimed warm-up batch.
+    """
+    groups = _WORKER_GROUPS if round_index % 2 == 0 else _WORKER_GROUPS[::-1]
+    shift = (round_index // 2) % 3
+    order = []
+    for group in groups:
+        rotated = group[shift:] + group[:shift]
+        order.extend((side, position == 0) for position, side in enumerate(rotated))
+    return order
 
 
 def _timing_session(session: SubmissionSession) -> SubmissionSession:
@@ -375,36 +422,70 @@ def _timing_session(session: SubmissionSession) -> SubmissionSession:
 
 class _BaselineWorkers:
     """Clean workers, one per formula, kept for the life of the judge: they never run student code,
-    so one serves every submission a judge grades."""
+    so one serves every submission a judge grades.
+
+    A worker is started, given its formula and warmed (the formula, un-jitted and jitted, and the
+    input generator compiled at the timing shape, and the judge's own generator too) by a thread
+    the moment grading begins, so the check finds it ready rather than waiting for it.
+    """
 
     def __init__(self) -> None:
         self._sessions: dict[tuple[str, str], SubmissionSession] = {}
-        self._defined: set[tuple[str, str]] = set()
+        self._warming: dict[tuple[str, str], threading.Thread] = {}
+        self._failures: dict[tuple[str, str], WorkerLost] = {}
 
     def begin(self, spec: SpeedupSpec) -> None:
         key = (spec.baseline_source, spec.baseline_name)
         session = self._sessions.get(key)
-        if session is None or session.worker is None or not session.worker.alive:
-            session = SubmissionSession(Submission(Path("<baseline>"), "python", ()), platform=None)
-            self._sessions[key] = session
-            self._defined.discard(key)
+        if session is not None and session.worker is not None and session.worker.alive:
+            return
+        if key in self._warming and self._warming[key].is_alive():
+            return
+        session = SubmissionSession(Submission(Path("<baseline>"), "python", ()), platform=None)
+        self._sessions[key] = session
+        self._failures.pop(key, None)
+        # Spawned here, not in the thread: bubblewrap's --die-with-parent follows the spawning
+        # *thread*, so a worker started by the short-lived thread would be killed when it ends.
+        try:
             session.begin()
+        except (WorkerLost, OSError) as error:
+            self._failures[key] = error if isinstance(error, WorkerLost) else WorkerLost("startup", str(error))
+        thread = threading.Thread(target=self._warm, args=(key, session, spec), name="jaxgrade-baseline",
+                                  daemon=True)
+        self._warming[key] = thread
+        thread.start()
+
+    def _warm(self, key: tuple[str, str], session: SubmissionSession, spec: SpeedupSpec) -> None:
+        if key in self._failures:
+            return
+        try:
+            session.finish_start()
+            session.define_formula(spec.baseline_source, spec.baseline_name)
+            info = session.info
+            _, profile = spec.profile_for(info.platform if info else "cpu")
+            for target in ("eager", "jit", "none"):
+                session.timed_run(target, "", profile.shape, list(range(_WARM_CALLS)))
+            _generator(tuple(profile.shape))(0).block_until_ready()
+        except WorkerLost as lost:
+            self._failures[key] = lost
 
     def ready(self, spec: SpeedupSpec) -> SubmissionSession:
         key = (spec.baseline_source, spec.baseline_name)
         self.begin(spec)
-        session = self._sessions[key]
-        if key not in self._defined:
-            session.finish_start()
-            session.define_formula(spec.baseline_source, spec.baseline_name)
-            self._defined.add(key)
-        return session
+        self._warming[key].join()
+        if key in self._failures:
+            session = self._sessions.pop(key)
+            session.close()
+            raise self._failures.pop(key)
+        return self._sessions[key]
 
     def close(self) -> None:
+        for thread in self._warming.values():
+            thread.join(timeout=30)
         for session in self._sessions.values():
             session.close()
         self._sessions.clear()
-        self._defined.clear()
+        self._warming.clear()
 
 
 _baselines = _BaselineWorkers()

@@ -45,7 +45,7 @@ def no_globals(ctx: CheckContext) -> Verdict:
 
 
 def _describe(ctx: CheckContext, use: GlobalUse) -> str:
-    where = ctx.text("where.short", filename=use.filename, line=use.line) if use.filename else ""
+    where = ctx.text("where.short", filename=ctx.place(use.filename), line=use.line) if use.filename else ""
     if use.access == "state":
         kind = use.type if use.type in _STATE_KINDS else "global"
         owner, part = use.name, use.part

@@ -19,6 +19,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from ..registry import get_assignment
 from ..warmup import warm_assignment
@@ -89,7 +90,7 @@ def autograde_course(course: Path, assignment: str, jobs: int = 1, force: bool =
         try:
             warmup = warm_assignment(get_assignment(assignment))
         except OSError as error:
-            console.print(f"warning: {error}; grading without it")
+            console.print(Text(f"warning: {error}; grading without it"))
         else:
             if warmup.status in ("filled", "failed"):
                 console.print(warmup.describe())
@@ -120,7 +121,8 @@ def render_summary(outcomes: list[StudentOutcome], console: Console) -> None:
     table.add_column("status")
     for outcome in outcomes:
         score = f"{outcome.score:g} / {outcome.max_score:g}" if outcome.score is not None else "-"
-        table.add_row(outcome.student, score, "graded" if outcome.ok else f"NOT GRADED: {outcome.reason}")
+        table.add_row(Text(outcome.student), Text(score),
+                      Text("graded" if outcome.ok else f"NOT GRADED: {outcome.reason}"))
     console.print(table)
     failed = [o for o in outcomes if not o.ok]
     console.print(f"{len(outcomes) - len(failed)} graded, {len(failed)} could not be graded")

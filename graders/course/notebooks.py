@@ -19,6 +19,7 @@ from typing import Sequence, Union
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
+from .. import exercises as _catalogue  # noqa: F401 - registers every check and assignment
 from ..registry import get_assignment, get_check
 from ..spec import Assignment, Exercise
 from ..submission import SELF_CHECK_PREFIX

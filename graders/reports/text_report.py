@@ -1,12 +1,20 @@
-"""A readable table per submission for the terminal (rendered with rich)."""
+"""A report for the terminal, rendered with rich: every word of every message, at any width.
+
+Each check is one line (result, check, points) with its explanation below,
+indented and wrapped to the terminal's width, never cut: a table with a narrow
+message column would truncate Korean and English alike on an 80-column screen.
+Files that could not be graded are not repeated here; the command reports them
+on stderr.
+"""
 
 from __future__ import annotations
 
 import io
 from typing import Sequence
 
+from rich.cells import cell_len
 from rich.console import Console
-from rich.table import Table
+from rich.padding import Padding
 from rich.text import Text
 
 from ..i18n import t
@@ -17,6 +25,8 @@ __all__ = ["render_text"]
 
 _STYLE = {Status.PASSED: "green", Status.FAILED: "red", Status.ERROR: "magenta", Status.SKIPPED: "yellow"}
 _OUTPUT_LINES = 15
+_INDENT = 6
+DEFAULT_WIDTH = 100
 
 
 def _points(value: float) -> str:
@@ -33,42 +43,46 @@ def _message(check: CheckResult, lang: str) -> str:
     return f"{check.message} ({figures})" if figures else check.message
 
 
-def render_text(results: Sequence[SubmissionResult | FileError], lang: str = "en", width: int = 140) -> str:
+def _padded(text: str, cells: int) -> str:
+    return text + " " * max(0, cells - cell_len(text))
+
+
+def render_text(results: Sequence[SubmissionResult | FileError], lang: str = "en",
+                width: int | None = None) -> str:
     buffer = io.StringIO()
-    console = Console(file=buffer, width=width, force_terminal=False, color_system=None, soft_wrap=False)
+    console = Console(file=buffer, width=width or DEFAULT_WIDTH, force_terminal=False, color_system=None,
+                      highlight=False)
+    status_cells = max(cell_len(t(f"status.{status.value}", lang)) for status in Status)
     for result in results:
         if isinstance(result, FileError):
-            console.print(Text(f"{t('report.submission', lang)}: {result.submission}   {result.message}"))
-            console.print()
             continue
-        console.print(
-            f"[bold]{t('report.submission', lang)}:[/bold] {result.submission}   "
-            f"[bold]{t('report.assignment', lang)}:[/bold] {result.assignment}   "
-            f"[bold]{t('report.score', lang)}:[/bold] {_points(result.score)} / {_points(result.max_score)}"
-        )
-        table = Table(show_lines=True, expand=True)
-        table.add_column(t("report.exercise", lang), no_wrap=True)
-        table.add_column(t("report.check", lang), no_wrap=True)
-        table.add_column(t("report.status", lang), no_wrap=True)
-        table.add_column(t("report.points", lang), no_wrap=True, justify="right")
-        table.add_column(t("report.message", lang), ratio=1)
+        console.print(Text.assemble((f"{t('report.submission', lang)}: ", "bold"), result.submission))
+        console.print(Text.assemble((f"{t('report.assignment', lang)}: ", "bold"), result.assignment, "   ",
+                                    (f"{t('report.score', lang)}: ", "bold"),
+                                    f"{_points(result.score)} / {_points(result.max_score)}"))
+        check_cells = max((len(check.name) for exercise in result.exercises for check in exercise.checks),
+                          default=0)
         for exercise in result.exercises:
-            for position, check in enumerate(exercise.checks):
-                table.add_row(
-                    f"{exercise.name} ({_points(exercise.score)}/{_points(exercise.max_score)})" if position == 0 else "",
-                    check.name,
-                    Text(t(f"status.{check.status.value}", lang), style=_STYLE[check.status]),
+            console.print()
+            console.print(Text.assemble((exercise.name, "bold"),
+                                        f"  {_points(exercise.score)}/{_points(exercise.max_score)}"))
+            for check in exercise.checks:
+                status = t(f"status.{check.status.value}", lang)
+                console.print(Text.assemble(
+                    "  ", (_padded(status, status_cells), _STYLE[check.status]), "  ",
+                    _padded(check.name, check_cells), "  ",
                     f"{_points(check.points)}/{_points(check.max_points)}",
-                    Text(_message(check, lang)),
-                )
-        console.print(table)
+                ))
+                console.print(Padding(Text(_message(check, lang)), (0, 0, 0, _INDENT)))
         if result.flags:
-            console.print(f"[bold]{t('report.flags', lang)}:[/bold]")
+            console.print()
+            console.print(Text(f"{t('report.flags', lang)}:", style="bold"))
             for flag in result.flags:
-                console.print(Text(f"  - {flag}"))
+                console.print(Padding(Text(f"- {flag}"), (0, 0, 0, 2)))
         if result.student_output.strip():
-            console.print(f"[bold]{t('report.output', lang)}:[/bold]")
+            console.print()
+            console.print(Text(f"{t('report.output', lang)}:", style="bold"))
             lines = result.student_output.strip().splitlines()[:_OUTPUT_LINES]
-            console.print(Text("\n".join(f"  | {line}" for line in lines)))
+            console.print(Padding(Text("\n".join(f"| {line}" for line in lines)), (0, 0, 0, 2)))
         console.print()
-    return buffer.getvalue()
+    return "".join(line.rstrip() + "\n" for line in buffer.getvalue().splitlines())

@@ -208,6 +208,7 @@ class SubmissionSession:
         self._pending_load = False
         self.last_call: Call | None = None
         self._outputs: list[str] = []
+        self._processes: tuple[int, ...] = ()
 
     # ------------------------------------------------------------- lifecycle
     def start(self) -> None:
@@ -368,15 +369,21 @@ class SubmissionSession:
 
     def timing(self, active: bool) -> None:
         """Enter (True) or leave (False) the worker's timing phase: no garbage collection inside it."""
+        self._processes = ()
         self._request("timing_begin" if active else "timing_end")
 
     def timed_run(self, target: str, name: str, shape: Sequence[int], seeds: Sequence[int],
-                  timeout: float | None = None) -> TimedBatch | ErrorReport:
+                  timeout: float | None = None, measure: bool = True) -> TimedBatch | ErrorReport:
         """How long the worker took to run `target` on one fresh input per seed and finish, measured
         by the judge: on its own clock, and on the kernel's CPU-time clocks of the worker's processes;
-        or what the target raised."""
+        or what the target raised. `measure=False` only runs the batch (a warm-up)."""
         worker = self.worker
-        processes = worker.process_ids() if worker is not None else ()
+        if not measure:
+            reply = self._request("timed_run", timeout=timeout, target=target, name=name, shape=list(shape),
+                                  seeds=list(seeds))
+            return TimedBatch(0.0, None, True) if reply.get("ok") else ErrorReport.from_wire(reply.get("error"))
+        # The processes found after the previous batch are those before this one: one walk a batch.
+        processes = self._processes or (worker.process_ids() if worker is not None else ())
         cpu_before = cpu_seconds(processes)
         started = time.perf_counter()
         reply = self._request("timed_run", timeout=timeout, target=target, name=name, shape=list(shape),
@@ -385,9 +392,10 @@ class SubmissionSession:
         cpu_after = cpu_seconds(processes)
         if not reply.get("ok"):
             return ErrorReport.from_wire(reply.get("error"))
-        stable = worker is not None and worker.process_ids() == processes
+        after = worker.process_ids() if worker is not None else ()
+        self._processes = after
         cpu = cpu_after - cpu_before if cpu_before is not None and cpu_after is not None else None
-        return TimedBatch(wall, cpu, stable and cpu is not None)
+        return TimedBatch(wall, cpu, after == processes and cpu is not None)
 
     def timed_outputs(self, indices: Sequence[int]) -> list[Any]:
         """The last timed batch's outputs at `indices`, decoded as plain data."""

@@ -15,6 +15,9 @@ from graders.course.notebooks import grade_cell_id, solution_cell_id
 
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
+# A student's environment as the README has students make one (`make student-env` builds it): JupyterLab,
+# nbgrader and JAX, without the grader or the solutions.
+STUDENT_BIN = REPO / ".venv-student" / "bin"
 
 
 @dataclass
@@ -43,6 +46,13 @@ class Course:
             "JAXGRADE_LANG": "en",
         }
 
+    def student_env(self, home: Path) -> dict[str, str]:
+        if not (STUDENT_BIN / "nbgrader").exists():
+            raise AssertionError(f"{STUDENT_BIN} has no nbgrader; run `make student-env` (make test does)")
+        environment = {key: value for key, value in self.env(home).items() if key != "PYTHONPATH"}
+        environment["PATH"] = f"{STUDENT_BIN}{os.pathsep}{os.environ.get('PATH', '')}"
+        return environment
+
     def instructor(self, *args: str) -> subprocess.CompletedProcess[str]:
         return _run([str(BIN / "nbgrader"), *args], cwd=self.root, env=self.env(self.homes))
 
@@ -54,8 +64,9 @@ class Course:
         return home
 
     def student(self, student: str, *args: str) -> subprocess.CompletedProcess[str]:
+        """nbgrader as the student runs it: from the student's environment, in their home."""
         home = self.student_home(student)
-        return _run([str(BIN / "nbgrader"), *args], cwd=home, env=self.env(home))
+        return _run([str(STUDENT_BIN / "nbgrader"), *args], cwd=home, env=self.student_env(home))
 
     def student_notebook(self, student: str, assignment: str) -> Path:
         return self.student_home(student) / assignment / f"{assignment}.ipynb"

@@ -1,9 +1,12 @@
 """A student in JupyterLab, in a real headless Chromium (Debian's), on localhost.
 
-The test starts JupyterLab for one student of a throwaway course, opens the
-released notebook, runs every cell and reads the self-check output, then uses
-nbgrader's Assignments panel to submit it and to fetch another assignment.
-The server is stopped afterwards.
+The student's side is what the README tells a student to set up: their own
+environment (`.venv-student`: JupyterLab, nbgrader, JAX; no grader, no
+solutions), nbgrader's student config in their home, and JupyterLab started
+there, outside the course repository. The test opens the released notebook,
+runs every cell and reads the self-check output, checks that the file browser
+shows no course files, then uses nbgrader's Assignments panel to submit it and
+to fetch another assignment. The server is stopped afterwards.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from typing import Iterator
 import pytest
 
 from ..browser import needs_chromium, start_chromium
-from .nbgrader_course import BIN, REPO, Course, set_solution, solution_sources
+from .nbgrader_course import REPO, STUDENT_BIN, Course, set_solution, solution_sources
 
 TOKEN = "jaxgrade-test-token"
 
@@ -45,10 +48,11 @@ def lab(tmp_path_factory) -> Iterator[tuple[str, Course, Path]]:
     home = course.student_home("minji")
     port = _free_port()
     log = open(home.parent / "jupyterlab.log", "w")
+    assert REPO not in home.parents and home not in REPO.parents
     server = subprocess.Popen(
-        [str(BIN / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}", "--allow-root",
-         f"--ServerApp.token={TOKEN}", f"--ServerApp.root_dir={home}", "--LabApp.news_url=''"],
-        cwd=home, env=course.env(home), stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        [str(STUDENT_BIN / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}", "--allow-root",
+         f"--ServerApp.token={TOKEN}", "--LabApp.news_url=''"],
+        cwd=home, env=course.student_env(home), stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
     )
     try:
         deadline = time.monotonic() + 90
@@ -104,6 +108,32 @@ def _menu(driver, top: str, item: str) -> None:
 
     _wait(lambda: click(".lm-MenuBar-itemLabel", top), what=f"menu {top}")
     _wait(lambda: click(".lm-Menu-itemLabel", item), what=f"menu item {item}")
+
+
+def test_the_students_environment_has_neither_the_grader_nor_the_solutions() -> None:
+    environment = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    for module in ("graders", "solutions"):
+        completed = subprocess.run([str(STUDENT_BIN / "python"), "-c", f"import {module}"], capture_output=True,
+                                   text=True, cwd="/", env=environment, timeout=120)
+        assert completed.returncode != 0 and "ModuleNotFoundError" in completed.stderr, module
+    completed = subprocess.run([str(STUDENT_BIN / "python"), "-c", "import jax, nbgrader, jupyterlab"],
+                               capture_output=True, text=True, cwd="/", env=environment, timeout=300)
+    assert completed.returncode == 0, completed.stderr
+
+
+def test_the_file_browser_shows_the_students_work_and_no_course_files(lab, browser) -> None:
+    from selenium.webdriver.common.by import By
+
+    url, course, home = lab
+    browser.get(f"{url}/lab/tree?token={TOKEN}")
+    def listing() -> list[str] | None:
+        names = [item.text for item in browser.find_elements(By.CSS_SELECTOR, ".jp-DirListing-itemName")]
+        return names if "jit" in names else None  # rendered: the fetched assignment is listed
+
+    names = _wait(listing, what="the file browser to list the fetched assignment")
+    for course_file in ("solutions", "graders", "gradebook.db", "submitted", "autograded", "feedback",
+                        "grades.csv", "exercises", "release", "nbgrader_config.py"):
+        assert course_file not in names, names
 
 
 def test_student_runs_the_notebook_and_uses_the_assignments_panel(lab, browser, tmp_path) -> None:

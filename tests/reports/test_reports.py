@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
 
 from graders.reports import render_json, render_text
 from graders.results import CheckResult, ExerciseResult, FileError, Status, SubmissionResult
+
+from ..conftest import REPO
 
 RESULT = SubmissionResult(
     submission="s.ipynb",
@@ -43,7 +49,33 @@ def test_file_errors_keep_their_place_in_the_json_array() -> None:
 def test_text_shows_score_rows_figures_flags_and_output() -> None:
     text = render_text([RESULT], lang="en")
     assert "Score: 3 / 5" in text
-    assert "norm (3/5)" in text and "jit_speedup" in text
-    assert "yours 1.02x faster" in text and "jit of the formula 4.50x" in text and "needed 2.12x" in text
+    assert "norm  3/5" in text and "jit_speedup" in text
+    assert "yours 1.02x faster than the un-jitted formula, jit of the formula 4.50x, needed 2.12x" in " ".join(text.split())
     assert "cell failed: cell 3" in text and "| hello" in text
     assert "점수: 3 / 5" in render_text([RESULT], lang="ko")
+
+
+def test_files_that_could_not_be_graded_are_left_to_stderr() -> None:
+    text = render_text([FileError("bad.ipynb", "jit", "bad.ipynb: the file is empty.", 23.0), RESULT], lang="en")
+    assert "bad.ipynb" not in text and "s.ipynb" in text
+
+
+def _unspaced(text: str) -> str:
+    return "".join(text.split())
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+@pytest.mark.parametrize("submission", ["tests/submissions/jit/faulty_a.py", "samples/jax-numpy/jisoo.ipynb",
+                                        "tests/submissions/purity/hidden_state.py"])
+def test_at_80_columns_every_word_of_every_message_is_shown(graded, lang: str, submission: str) -> None:
+    assignment = {"jit": "jit", "jax-numpy": "jax-numpy", "purity": "purity"}[Path(submission).parent.name
+                                                                               .replace("jax_numpy", "jax-numpy")]
+    result = graded(REPO / submission, assignment, lang)
+    text = render_text([result], lang=lang, width=80)
+    assert max(cell_len(line) for line in text.splitlines()) <= 80
+    shown = _unspaced(text)
+    for exercise in result.exercises:
+        for check in exercise.checks:
+            assert _unspaced(check.message) in shown, (exercise.name, check.name, check.message)
+    for flag in result.flags:
+        assert _unspaced(flag) in shown
