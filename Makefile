@@ -47,6 +47,7 @@ system-deps:
 	fi
 
 test: $(STAMP) $(STUDENT_STAMP) system-deps
+	$(BIN)/lint-imports
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest
 
 # Source notebooks from graders/course/content and solutions/; then release/ through nbgrader.

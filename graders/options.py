@@ -13,6 +13,8 @@ __all__ = ["GradingOptions"]
 
 @dataclass(frozen=True)
 class GradingOptions:
+    """How to grade: the language of every message, time limits, the worker's limits, the compilation cache."""
+
     lang: str = DEFAULT_LANGUAGE
     exercise_seconds: float = 120.0
     submission_seconds: float = 900.0

@@ -10,6 +10,8 @@ __all__ = ["CheckResult", "ExerciseResult", "FileError", "Status", "SubmissionRe
 
 
 class Status(str, Enum):
+    """A check's outcome. Only `passed` earns points, and `skipped` when the check was waived."""
+
     PASSED = "passed"
     FAILED = "failed"
     ERROR = "error"
@@ -59,6 +61,9 @@ class ExerciseResult:
 
 @dataclass(frozen=True)
 class SubmissionResult:
+    """One graded file: its exercises in the assignment's order, notes for the instructor
+    (`flags`), the worker's environment, what the student's code printed, and seconds (timing)."""
+
     submission: str
     assignment: str
     exercises: tuple[ExerciseResult, ...]

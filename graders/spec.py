@@ -15,7 +15,7 @@ from hypothesis.strategies import SearchStrategy
 
 from .registry import check_names, get_check, option_type_of
 
-__all__ = ["Assignment", "Call", "Exercise", "SpecError", "Tolerance", "TraceSizeSpec"]
+__all__ = ["Assignment", "Call", "Exercise", "SpecError", "Tolerance"]
 
 
 class SpecError(ValueError):
@@ -43,25 +43,9 @@ class Tolerance:
 
 
 @dataclass(frozen=True)
-class TraceSizeSpec:
-    """Options of the `compact_trace` check: calls that differ only in a loop length.
-
-    Sizes can only be compared between at least two calls, so fewer is a spec error.
-    """
-
-    calls: Callable[[], tuple[Call, ...]]
-    describe: Mapping[str, str]
-    construct: str
-
-    def __post_init__(self) -> None:
-        count = len(self.calls())
-        if count < 2:
-            raise SpecError(f"TraceSizeSpec has calls() giving {count} call(s); give at least two calls that "
-                            f"differ only in the loop length, so their trace sizes can be compared.")
-
-
-@dataclass(frozen=True)
 class Exercise:
+    """One graded function: its contract, reference, generated inputs, and the checks with their points."""
+
     name: str
     parameters: tuple[str, ...]
     reference: Callable[..., Any]
@@ -116,6 +100,8 @@ class Exercise:
 
 @dataclass(frozen=True)
 class Assignment:
+    """A notebook's worth of exercises, graded together; its total is the sum of their points."""
+
     name: str
     title: Mapping[str, str]
     exercises: tuple[Exercise, ...]

@@ -47,6 +47,8 @@ class Cell:
 
 @dataclass(frozen=True)
 class Submission:
+    """A file to grade as ordered code cells, read in the judge and never run there."""
+
     path: Path
     kind: str
     cells: tuple[Cell, ...]
@@ -95,6 +97,7 @@ class Submission:
 
 
 def read_submission(path: str | Path) -> Submission:
+    """Read a .ipynb or .py file into cells, without running it; SubmissionError says why it cannot be graded."""
     path = Path(path)
     if not path.exists():
         raise SubmissionError("missing", path)

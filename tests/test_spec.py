@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import strategies as st
 
-from graders.spec import Assignment, Call, Exercise, SpecError, TraceSizeSpec
+from graders.checks.compact_trace import TraceSizeSpec
+from graders.spec import Assignment, Call, Exercise, SpecError
 
 _VALID = dict(
     name="double",

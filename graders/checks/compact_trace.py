@@ -6,10 +6,33 @@ number of iterations. `lax.fori_loop`, `lax.scan` and `vmap` keep it fixed.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
 from ..registry import register_check
-from ..spec import TraceSizeSpec
+from ..spec import Call, SpecError
 from ..worker.session import ErrorReport
 from .base import CheckContext, Verdict
+
+__all__ = ["TraceSizeSpec"]
+
+
+@dataclass(frozen=True)
+class TraceSizeSpec:
+    """Options of the `compact_trace` check: calls that differ only in a loop length.
+
+    Sizes can only be compared between at least two calls, so fewer is a spec error.
+    """
+
+    calls: Callable[[], tuple[Call, ...]]
+    describe: Mapping[str, str]
+    construct: str
+
+    def __post_init__(self) -> None:
+        count = len(self.calls())
+        if count < 2:
+            raise SpecError(f"TraceSizeSpec has calls() giving {count} call(s); give at least two calls that "
+                            f"differ only in the loop length, so their trace sizes can be compared.")
 
 
 @register_check(

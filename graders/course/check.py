@@ -22,7 +22,6 @@ from .release import ReleaseError, released_in_scratch
 
 __all__ = ["Finding", "check_course", "sources_in_sync"]
 
-_REFERENCE_FILES = {"jax-numpy": "solutions/jax_numpy.py", "jit": "solutions/jit.py", "purity": "solutions/purity.py"}
 
 
 @dataclass(frozen=True)
@@ -42,7 +41,8 @@ def check_course(root: Path) -> list[Finding]:
     findings: list[Finding] = []
     for content in CONTENTS:
         assignment = content.assignment
-        for label, path in (("reference", root / _REFERENCE_FILES[assignment]),
+        reference = root / (content.solutions_module.replace(".", "/") + ".py")
+        for label, path in (("reference", reference),
                             ("source notebook", root / "exercises" / assignment / f"{content.notebook}.ipynb")):
             score, maximum, errors = _graded(path, assignment)
             findings.append(Finding(score == maximum and not errors, f"{assignment}: {label} gets full marks",

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 from solutions import purity as reference
 
 from ..registry import register_assignment
-from ..spec import Assignment, Call, Exercise, TraceSizeSpec
+from ..checks.compact_trace import TraceSizeSpec
+from ..spec import Assignment, Call, Exercise
 from ..strategies import float32_arrays, float32s, shapes
 
 # Fixed pytree layouts: nested dicts, as a model's parameters would be.

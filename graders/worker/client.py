@@ -19,7 +19,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from .compilation_cache import CompilationCache
 from .runtime.protocol import ProtocolError, read_frame, write_frame
@@ -257,7 +257,7 @@ class _CappedOutput:
     sees an error; keeping a prefix means the judge's memory stays bounded.
     """
 
-    def __init__(self, stream, cap: int) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, stream: IO[bytes], cap: int) -> None:
         self._stream = stream
         self._cap = cap
         self._kept = bytearray()

@@ -1,9 +1,17 @@
-"""Course content in Korean, one module per assignment notebook."""
+"""Course content in Korean: each module of this package holds one assignment's notebook as `CONTENT`.
 
-from .jax_numpy import CONTENT as JAX_NUMPY
-from .jit import CONTENT as JIT
-from .purity import CONTENT as PURITY
+A new module is picked up without being listed here; `CONTENTS` is in assignment order.
+"""
 
-CONTENTS = (JAX_NUMPY, JIT, PURITY)
+import importlib
+import pkgutil
+
+from ..notebooks import NotebookContent
+
+CONTENTS: tuple[NotebookContent, ...] = tuple(sorted(
+    (importlib.import_module(f"{__name__}.{module.name}").CONTENT
+     for module in pkgutil.iter_modules(__path__) if module.name != "common"),
+    key=lambda content: content.assignment,
+))
 
 __all__ = ["CONTENTS"]

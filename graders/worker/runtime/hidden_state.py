@@ -29,7 +29,9 @@ from typing import Any, Callable, Iterator
 
 import numpy as np
 
-__all__ = ["find_hidden_state", "static_global_uses"]
+from .calls import Calls, block, prepare_arguments
+
+__all__ = ["GlobalUses", "find_hidden_state", "static_global_uses"]
 
 _MAX_FINDINGS = 50
 _FINGERPRINT_DEPTH = 5
@@ -75,6 +77,33 @@ class _Findings:
             return
         self.items.append({"name": name, "access": access, "function": function, "filename": filename,
                            "line": line, "type": type_name, "part": part, "change": change or {}})
+
+
+class GlobalUses:
+    def __init__(self, calls: Calls) -> None:
+        self.calls = calls
+
+    def handlers(self) -> dict[str, Callable[[dict[str, Any]], dict[str, Any]]]:
+        return {"global_uses": self.global_uses}
+
+    def global_uses(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Module-level data the function reads or writes (from its code), and, when the request
+        carries a call, what that call read and changed at run time."""
+        name = request["name"]
+        submission = self.calls.submission
+        module = submission.module
+        findings = static_global_uses(submission.lookup(name), name, submission.filenames, module.__name__)
+        if "args" in request:
+            args, kwargs = prepare_arguments(request["args"], request["kwargs"], "jax")
+
+            def run(function: Callable[..., Any]) -> None:
+                block(function(*args, **kwargs))
+
+            seen = {(f["name"], f["access"], f["line"]) for f in findings}
+            for finding in find_hidden_state(name, module, submission.filenames, run):
+                if (finding["name"], finding["access"], finding["line"]) not in seen:
+                    findings.append(finding)
+        return {"findings": findings[:_MAX_FINDINGS]}
 
 
 # --------------------------------------------------------------------------- reading the code
@@ -192,7 +221,7 @@ class _WatchedModule(types.ModuleType):
         return value
 
 
-class _WatchedGlobals(dict):  # type: ignore[type-arg]
+class _WatchedGlobals(dict[str, Any]):
     """A copy of the module namespace that records reads and hands out watched helpers."""
 
     def __init__(self, namespace: dict[str, Any], watch: _Watch, filenames: set[str]) -> None:
@@ -206,7 +235,8 @@ class _WatchedGlobals(dict):  # type: ignore[type-arg]
         self._watch.global_read(name, value)
         return self.watched(value)
 
-    def get(self, name: str, default: Any = None) -> Any:  # type: ignore[override]
+    # dict.get bypasses __getitem__; a read through it must be watched too.
+    def get(self, name: str, default: Any = None) -> Any:
         return self[name] if name in self else default
 
     def watched(self, value: Any) -> Any:

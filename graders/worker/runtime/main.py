@@ -36,7 +36,6 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
 
         from .integrity import Integrity
         from .loader import SubmissionModule
-        from .probes import Probes
     except BaseException as error:  # noqa: BLE001
         write_frame(reply_fd, {"op": "hello", "ok": False, "message": f"{type(error).__name__}: {error}"})
         return
@@ -70,9 +69,8 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
             for name, value in (request.get("jax_config") or {}).items():
                 jax.config.update(name, value)
             submission = SubmissionModule(request["module_name"])
-            probes = Probes(submission)
-            handlers = _handlers(probes)
-            integrity = Integrity(probes.compile_counter.on_event)
+            handlers, listener = _probes(submission)
+            integrity = Integrity(listener)
             reply: dict[str, Any] = {"baseline": integrity.baseline,
                                      "cells": submission.run_cells(request["cells"])}
         elif not handlers:
@@ -101,24 +99,23 @@ def _leave_now() -> None:
     os._exit(0)
 
 
-def _handlers(probes: Any) -> dict[str, Callable[[dict[str, Any]], dict[str, Any]]]:
-    from .timing import TimedBatches
+def _probes(submission: Any) -> tuple[dict[str, Callable[[dict[str, Any]], dict[str, Any]]], Callable[..., Any]]:
+    """Every request the worker answers, by op, and the compilation listener the integrity check watches.
 
-    batches = TimedBatches(probes.function, probes.describe_error)
-    return {
-        "describe": lambda request: probes.describe(request["name"]),
-        "call": probes.call,
-        "recompilation": probes.recompilation,
-        "instrument_check": lambda request: probes.instrument_check(),
-        "stats": lambda request: probes.compile_counter.snapshot(),
-        "global_uses": probes.global_uses,
-        "trace_size": probes.trace_size,
-        "define_formula": batches.define_formula,
-        "timing_begin": batches.begin,
-        "timing_end": batches.end,
-        "timed_run": batches.run,
-        "timed_kept": batches.kept,
-    }
+    One probe module a concern: calls, compilations, hidden state, trace sizes, timing.
+    """
+    from .calls import Calls
+    from .compilation import Compilations
+    from .hidden_state import GlobalUses
+    from .timing import TimedBatches
+    from .trace import TraceSizes
+
+    calls = Calls(submission)
+    compilations = Compilations(calls)
+    handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+    for probe in (calls, compilations, GlobalUses(calls), TraceSizes(calls), TimedBatches(calls)):
+        handlers.update(probe.handlers())
+    return handlers, compilations.counter.on_event
 
 
 if __name__ == "__main__":

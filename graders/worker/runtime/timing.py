@@ -23,6 +23,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .calls import Calls
 from .protocol import encode_value
 
 __all__ = ["TimedBatches"]
@@ -42,13 +43,16 @@ def _generator(shape: tuple[int, ...]) -> Callable[[int], Any]:
 
 
 class TimedBatches:
-    def __init__(self, student: Callable[[str], Callable[..., Any]],
-                 describe_error: Callable[[BaseException], dict[str, Any]]) -> None:
-        self._student = student
-        self._describe_error = describe_error
+    def __init__(self, calls: Calls) -> None:
+        self._student = calls.function
+        self._describe_error = calls.describe_error
         self._generators: dict[tuple[int, ...], Callable[[int], Any]] = {}
         self._formulas: dict[str, Callable[..., Any]] = {}
         self._kept: list[Any] = []
+
+    def handlers(self) -> dict[str, Callable[[dict[str, Any]], dict[str, Any]]]:
+        return {"define_formula": self.define_formula, "timing_begin": self.begin, "timing_end": self.end,
+                "timed_run": self.run, "timed_kept": self.kept}
 
     def define_formula(self, request: dict[str, Any]) -> dict[str, Any]:
         """The exercise's public formula, un-jitted and jitted: what a clean worker times."""

@@ -1,0 +1,118 @@
+"""Calling the student's function: lookups, calls and the exceptions that escape them.
+
+Every other probe calls student code through `Calls`, so an exception is always
+described the same way: its type, its class chain, its message and the line of
+the student's own code it came from.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from .loader import SubmissionModule, error_location
+from .protocol import decode_value, encode_value
+
+__all__ = ["CallFailed", "Calls", "block", "prepare_arguments"]
+
+
+class CallFailed(Exception):
+    """Student code raised; `report` describes it as plain data."""
+
+    def __init__(self, report: dict[str, Any]) -> None:
+        super().__init__(report.get("message", ""))
+        self.report = report
+
+
+class Calls:
+    def __init__(self, submission: SubmissionModule) -> None:
+        self.submission = submission
+        self._jitted: dict[tuple[str, tuple[str, ...]], Callable[..., Any]] = {}
+
+    def handlers(self) -> dict[str, Callable[[dict[str, Any]], dict[str, Any]]]:
+        return {"describe": lambda request: self.describe(request["name"]), "call": self.call}
+
+    def describe(self, name: str) -> dict[str, Any]:
+        if not self.submission.defines(name):
+            return {"defined": False, "callable": False, "jit_compiled": False, "type": ""}
+        value = self.submission.lookup(name)
+        return {"defined": True, "callable": callable(value), "jit_compiled": _is_jit_wrapper(value),
+                "type": type(value).__name__}
+
+    def function(self, name: str) -> Callable[..., Any]:
+        value = self.submission.lookup(name)
+        if not callable(value):
+            raise CallFailed({"type": "NameError", "chain": ["NameError"], "message": f"{name} is not defined"})
+        return value
+
+    def call(self, request: dict[str, Any]) -> dict[str, Any]:
+        args, kwargs = prepare_arguments(request["args"], request["kwargs"], request.get("array_kind", "numpy"))
+        try:
+            function = self._callable_for(request["name"], request.get("mode", "as_submitted"),
+                                          request.get("static_argnames", []))
+            output = self.invoke(function, args, kwargs)
+        except CallFailed as failure:
+            reply: dict[str, Any] = {"ok": False, "error": failure.report}
+        else:
+            reply = {"ok": True, "output": encode_value(output)}
+        if request.get("echo_args"):
+            reply["args_after"] = encode_value(list(args))
+            reply["kwargs_after"] = encode_value(kwargs)
+        return reply
+
+    def invoke(self, function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """Call and wait for the result; whatever escapes becomes CallFailed."""
+        try:
+            output = function(*args, **kwargs)
+            block(output)
+            return output
+        except BaseException as error:  # noqa: BLE001 - student code may raise anything
+            raise CallFailed(self.describe_error(error)) from None
+
+    def describe_error(self, error: BaseException) -> dict[str, Any]:
+        chain = [klass.__name__ for klass in type(error).__mro__ if klass not in (object, BaseException)]
+        message = str(error)
+        return {
+            "type": type(error).__name__,
+            "chain": chain[:8],
+            "message": "\n".join(message.splitlines()[:40])[:6000],
+            "location": error_location(error, self.submission.filenames),
+        }
+
+    def _callable_for(self, name: str, mode: str, static_argnames: list[str]) -> Callable[..., Any]:
+        function = self.function(name)
+        if mode == "as_submitted":
+            return function
+        key = (name, tuple(static_argnames))
+        if key not in self._jitted:
+            self._jitted[key] = jax.jit(function, static_argnames=tuple(static_argnames) or None)
+        return self._jitted[key]
+
+
+def block(output: Any) -> None:
+    for leaf in jax.tree_util.tree_leaves(output):
+        if hasattr(leaf, "block_until_ready"):
+            leaf.block_until_ready()
+
+
+def prepare_arguments(args: list[Any], kwargs: dict[str, Any],
+                      array_kind: str) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    """Wire arguments as Python values, with arrays as NumPy arrays or (`array_kind="jax"`) JAX arrays."""
+    decoded_args = tuple(decode_value(arg) for arg in args)
+    decoded_kwargs = {key: decode_value(value) for key, value in kwargs.items()}
+    if array_kind == "jax":
+        def convert(leaf: Any) -> Any:
+            return jnp.asarray(leaf) if isinstance(leaf, np.ndarray) else leaf
+
+        decoded_args = tuple(jax.tree_util.tree_map(convert, arg) for arg in decoded_args)
+        decoded_kwargs = {key: jax.tree_util.tree_map(convert, value) for key, value in decoded_kwargs.items()}
+    return decoded_args, decoded_kwargs
+
+
+def _is_jit_wrapper(value: Any) -> bool:
+    return type(value).__name__ == "PjitFunction" or (
+        callable(value) and hasattr(value, "lower") and hasattr(value, "__wrapped__")
+    )

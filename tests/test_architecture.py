@@ -1,0 +1,82 @@
+"""The architecture of docs/architecture.md holds: layers that import one way, no cycle, a public API."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import grimp
+
+import graders
+
+from .conftest import REPO
+
+
+def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        on_stack.add(module)
+        for imported in sorted(graph.find_modules_directly_imported_by(module)):
+            if imported not in index:
+                visit(imported)
+                low[module] = min(low[module], low[imported])
+            elif imported in on_stack:
+                low[module] = min(low[module], index[imported])
+        if low[module] == index[module]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == module:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for module in sorted(graph.modules):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def test_no_import_cycle_among_graders_modules_counting_late_imports() -> None:
+    graph = grimp.build_graph("graders", exclude_type_checking_imports=True)
+    assert len(graph.modules) > 40
+    assert _cycles(graph) == []
+
+
+def test_the_registry_imports_no_check_and_no_exercise() -> None:
+    graph = grimp.build_graph("graders", exclude_type_checking_imports=True)
+    assert graph.find_modules_directly_imported_by("graders.registry") == set()
+    assert "importlib" not in (REPO / "graders" / "registry.py").read_text()
+
+
+def test_the_layer_contracts_are_kept() -> None:
+    completed = subprocess.run([str(Path(sys.executable).with_name("lint-imports"))], cwd=REPO, capture_output=True,
+                               text=True, timeout=300)
+    assert completed.returncode == 0, completed.stdout[-3000:]
+    assert "4 kept, 0 broken" in completed.stdout
+
+
+def test_the_public_api_is_declared_and_resolves() -> None:
+    assert set(graders.__all__) >= {"grade_path", "grade_submission", "grade_files", "GradingOptions",
+                                    "SubmissionResult", "ExerciseResult", "CheckResult", "Status", "FileError",
+                                    "list_assignments"}
+    for name in graders.__all__:
+        assert getattr(graders, name).__doc__, name
+    assert set(graders.list_assignments()) >= {"jax-numpy", "jit", "purity"}
+
+
+def test_importing_the_package_does_not_import_jax() -> None:
+    completed = subprocess.run([sys.executable, "-c", "import sys, graders, graders.cli; print('jax' in sys.modules)"],
+                               capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert completed.stdout.strip() == "False", completed.stderr
