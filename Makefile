@@ -14,7 +14,7 @@ LANG_FLAG ?= --lang en
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test,course]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test,course,cluster]'
 	touch $(STAMP)
 
 $(STUDENT_STAMP): course/student-requirements.txt constraints.txt

@@ -1,18 +1,33 @@
-"""Grade many submissions of one assignment: in sequence, or in a pool of judge processes.
+"""Grade many submissions of one assignment on this machine: in sequence, or in a pool of judges.
 
 In sequence, the next file's worker starts and loads while the current one is
 graded. A pool runs one judge per process (spawned, never forked: a judge holds
-JAX's threads). One file's failure never loses the others: it becomes a
-`FileError` in its place. Importing this module does not import JAX, so a caller
-can start the first worker before paying for it.
+JAX's threads). What can go wrong costs only what it must:
+
+- one file's failure becomes a `FileError` in its place;
+- a judge process that dies (killed, out of memory) costs a retry of the files
+  it and its neighbours held, never the batch: they are graded again in a fresh
+  pool, and then each in a process of its own, so a file that kills every judge
+  that grades it is reported alone;
+- Ctrl-C or SIGTERM stops at once: workers and judges are stopped, their
+  folders removed, and `BatchInterrupted` carries what was graded so far.
+
+Importing this module does not import JAX, so a caller can start the first
+worker before paying for it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
+import shutil
+import signal
 import sys
-from concurrent.futures import ProcessPoolExecutor
+import tempfile
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
-from typing import Sequence
+from typing import Callable, Iterator, NoReturn, Sequence
 
 from .options import GradingOptions
 from .results import FileError, SubmissionResult
@@ -20,11 +35,28 @@ from .submission import Submission
 from .worker.client import WorkerLost
 from .worker.session import SubmissionSession
 
-__all__ = ["AUTO_WARM_MIN_SUBMISSIONS", "begin_worker", "grade_files", "warm_quietly"]
+__all__ = ["AUTO_WARM_MIN_SUBMISSIONS", "BatchInterrupted", "Graded", "begin_worker", "grade_files",
+           "internal_error", "not_graded", "warm_quietly"]
 
 # Filling costs about one grading, once per machine and assignment; every later grading
 # there (this batch's and all that follow) saves a tenth to a third of its time.
 AUTO_WARM_MIN_SUBMISSIONS = 4
+
+# A pool round, another pool round, then one process per file.
+_POOL_ROUNDS = 3
+# How long a judge told to stop may take to close its worker before it is killed.
+_STOP_SECONDS = 10.0
+
+Graded = SubmissionResult | FileError
+Progress = Callable[[int, Graded], None]
+
+
+class BatchInterrupted(KeyboardInterrupt):
+    """Ctrl-C or SIGTERM stopped a batch; `results` has one entry per file, those not graded marked so."""
+
+    def __init__(self, results: list[Graded]) -> None:
+        super().__init__("interrupted")
+        self.results = results
 
 
 def begin_worker(submission: Submission, options: GradingOptions) -> SubmissionSession | None:
@@ -35,6 +67,9 @@ def begin_worker(submission: Submission, options: GradingOptions) -> SubmissionS
     except (WorkerLost, OSError):
         session.close()
         return None
+    except BaseException:
+        session.close()
+        raise
     return session
 
 
@@ -53,53 +88,202 @@ def warm_quietly(assignment: str, options: GradingOptions) -> None:
 
 
 def grade_files(submissions: Sequence[Submission], assignment: str, options: GradingOptions, jobs: int = 1,
-                first: SubmissionSession | None = None) -> list[SubmissionResult | FileError]:
-    """One result per submission, in order. `first`: a worker already begun for the first one."""
+                first: SubmissionSession | None = None, progress: Progress | None = None) -> list[Graded]:
+    """One result per submission, in order. `first`: a worker already begun for the first one.
+
+    `progress(position, result)` is called as each file is graded. Raises `BatchInterrupted`.
+    """
     if jobs == 1 or len(submissions) <= 1:
-        return _in_sequence(submissions, assignment, options, first)
+        return _in_sequence(submissions, assignment, options, first, progress)
     if first is not None:
         first.close()
-    return _in_pool([str(submission.path) for submission in submissions], assignment, options, jobs)
+    return _in_pool([str(submission.path) for submission in submissions], assignment, options, jobs, progress)
 
 
-def _internal_error(path: str, assignment: str, error: Exception) -> FileError:
+def internal_error(path: str, assignment: str, error: BaseException) -> FileError:
+    """A file the grader itself failed on; the message starts with "internal error"."""
     first_line = (str(error).splitlines() or [""])[0][:300]
     return FileError(path, assignment, f"internal error: {type(error).__name__}: {first_line}")
 
 
+def not_graded(path: str, assignment: str, reason: str) -> FileError:
+    """A file left out of a stopped batch."""
+    return FileError(path, assignment, f"not graded: {reason}")
+
+
 def _in_sequence(submissions: Sequence[Submission], assignment: str, options: GradingOptions,
-                 first: SubmissionSession | None) -> list[SubmissionResult | FileError]:
+                 first: SubmissionSession | None, progress: Progress | None) -> list[Graded]:
     """One file after another; the next file's worker loads while the current one is graded."""
     from .judge import grade_submission
     from .registry import get_assignment
 
     spec = get_assignment(assignment)
-    results: list[SubmissionResult | FileError] = []
+    results: list[Graded] = []
     upcoming = first if first is not None or not submissions else begin_worker(submissions[0], options)
-    for position, submission in enumerate(submissions):
-        session = upcoming
-        following = position + 1 < len(submissions)
-        upcoming = begin_worker(submissions[position + 1], options) if following else None
-        try:
-            results.append(grade_submission(submission, spec, options, session=session))
-        except Exception as error:  # noqa: BLE001 - one file's failure must not lose the others
-            if session is not None:
-                session.close()
-            results.append(_internal_error(str(submission.path), assignment, error))
+    session: SubmissionSession | None = None
+    try:
+        for position, submission in enumerate(submissions):
+            session, upcoming = upcoming, None
+            if position + 1 < len(submissions):
+                upcoming = begin_worker(submissions[position + 1], options)
+            try:
+                result: Graded = grade_submission(submission, spec, options, session=session)
+            except Exception as error:  # noqa: BLE001 - one file's failure must not lose the others
+                result = internal_error(str(submission.path), assignment, error)
+            results.append(result)
+            if progress is not None:
+                progress(position, result)
+    except KeyboardInterrupt:
+        paths = [str(submission.path) for submission in submissions]
+        raise BatchInterrupted(results + [not_graded(path, assignment, "interrupted")
+                                          for path in paths[len(results):]]) from None
+    finally:
+        for leftover in (session, upcoming):
+            if leftover is not None:
+                leftover.close()
     return results
 
 
-def _grade_one(job: tuple[str, str, GradingOptions]) -> SubmissionResult | FileError:
+# --------------------------------------------------------------------------- the pool
+def _in_pool(paths: list[str], assignment: str, options: GradingOptions, jobs: int,
+             progress: Progress | None) -> list[Graded]:
+    results: dict[int, Graded] = {}
+    pending = list(range(len(paths)))
+    lost_reason = ""
+    try:
+        for round_number in range(1, _POOL_ROUNDS + 1):
+            if not pending:
+                break
+            if round_number < _POOL_ROUNDS:
+                pending, lost_reason = _pool_round(pending, paths, assignment, options, jobs, results, progress)
+            else:
+                # Each file alone: a file that kills its judge now loses only itself.
+                lost: list[int] = []
+                for position in pending:
+                    still, lost_reason = _pool_round([position], paths, assignment, options, 1, results, progress)
+                    lost.extend(still)
+                pending = lost
+    except KeyboardInterrupt:
+        raise BatchInterrupted([results.get(position) or not_graded(path, assignment, "interrupted")
+                                for position, path in enumerate(paths)]) from None
+    for position in pending:
+        results[position] = internal_error(paths[position], assignment, RuntimeError(
+            f"the judge grading this file was lost {_POOL_ROUNDS} times ({lost_reason}); "
+            "it may need more memory than this machine gives it"))
+    return [results[position] for position in range(len(paths))]
+
+
+def _pool_round(positions: list[int], paths: list[str], assignment: str, options: GradingOptions, jobs: int,
+                results: dict[int, Graded], progress: Progress | None) -> tuple[list[int], str]:
+    """Grade `positions` in one pool; the positions whose judge was lost, and why."""
+    lost: list[int] = []
+    reason = ""
+    with _judge_pool(min(jobs, len(positions)), options) as pool:
+        futures: dict[Future[Graded], int] = {
+            pool.submit(_grade_in_judge, paths[position], assignment, options): position for position in positions}
+        remaining = set(futures)
+        while remaining:
+            done, remaining = wait(remaining, return_when=FIRST_COMPLETED)
+            for future in done:
+                position = futures[future]
+                try:
+                    results[position] = future.result()
+                except BrokenProcessPool as broken:
+                    lost.append(position)
+                    reason = str(broken).splitlines()[0] if str(broken) else "a judge process died"
+                    continue
+                if progress is not None:
+                    progress(position, results[position])
+    return sorted(lost), reason
+
+
+@contextlib.contextmanager
+def _judge_pool(processes: int, options: GradingOptions) -> Iterator[ProcessPoolExecutor]:
+    """A pool of judges whose temporary folders all live in one scratch folder, removed at the end:
+    a judge killed outright (out of memory) cannot remove its workers' folders itself."""
+    scratch = tempfile.mkdtemp(prefix="jaxgrade-judges-")
+    pool = ProcessPoolExecutor(max_workers=processes, mp_context=get_context("spawn"),
+                               initializer=_start_judge_process, initargs=(options, scratch))
+    try:
+        yield pool
+    except BaseException:
+        _stop(pool)
+        raise
+    else:
+        pool.shutdown(wait=True)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Tell every judge to stop (each closes its worker and removes its folder), then make sure."""
+    # The executor offers no public way to reach its processes; stopping them is the point here.
+    processes = list(getattr(pool, "_processes", {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(_STOP_SECONDS)
+        if process.is_alive():
+            process.kill()
+            process.join(_STOP_SECONDS)
+
+
+# --------------------------------------------------------------------------- inside a pool judge
+_grading_now = False
+
+
+class _Stop(BaseException):
+    """SIGTERM while grading: unwinds the judge's stack so every `finally` closes what it opened."""
+
+
+def _start_judge_process(options: GradingOptions, scratch: str) -> None:
+    from .host import prepare_grading_process
+
+    tempfile.tempdir = scratch
+    # Ctrl-C reaches the whole terminal's process group; the parent decides what stops.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _on_terminate)
+    _stop_with_parent()
+    prepare_grading_process(options)
+
+
+def _on_terminate(signum: int, frame: object) -> None:
+    if _grading_now:
+        raise _Stop()
+    _leave()
+
+
+def _grade_in_judge(path: str, assignment: str, options: GradingOptions) -> Graded:
+    global _grading_now
     from .judge import grade_path
 
-    path, assignment, options = job
+    _grading_now = True
     try:
         return grade_path(path, assignment, options)
+    except _Stop:
+        _leave()
     except Exception as error:  # noqa: BLE001 - one file's failure must not lose the others
-        return _internal_error(path, assignment, error)
+        return internal_error(path, assignment, error)
+    finally:
+        _grading_now = False
 
 
-def _in_pool(paths: list[str], assignment: str, options: GradingOptions, jobs: int) -> list[SubmissionResult | FileError]:
-    work = [(path, assignment, options) for path in paths]
-    with ProcessPoolExecutor(max_workers=min(jobs, len(work)), mp_context=get_context("spawn")) as pool:
-        return list(pool.map(_grade_one, work))
+def _leave() -> NoReturn:
+    if "graders.checks.jit_speedup" in sys.modules:
+        from .checks.jit_speedup import close_baseline_workers
+
+        close_baseline_workers()
+    os._exit(128 + signal.SIGTERM)
+
+
+def _stop_with_parent() -> None:
+    """Ask Linux for SIGTERM when the parent dies, so a killed `jaxgrade` leaves no judge behind."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass

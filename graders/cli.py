@@ -17,9 +17,11 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import signal
 import sys
+import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Mapping, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, NoReturn, Sequence
 
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, t
 
@@ -99,6 +101,9 @@ def _build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--fail-under", type=float, metavar="SCORE",
                        help="exit with status 1 when any submission scores below SCORE points")
     grade.add_argument("--jobs", type=_positive_int, default=1, help="submissions graded in parallel (default: 1)")
+    grade.add_argument("--scheduler", metavar="ADDRESS",
+                       help="grade on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:PORT); --jobs is then "
+                            "the cluster's business")
     _with_lang(grade)
     grade.add_argument("files", nargs="+", metavar="FILE", help="submission notebooks or Python files")
     grade.set_defaults(handler=_grade)
@@ -115,6 +120,10 @@ def _build_parser() -> argparse.ArgumentParser:
     autograde.add_argument("assignment", help="assignment name")
     autograde.add_argument("--jobs", type=_positive_int, default=1, help="submissions graded in parallel")
     autograde.add_argument("--course", default=".", help="nbgrader course directory (default: .)")
+    autograde.add_argument("--force", action="store_true",
+                           help="grade every student again, even those already graded in the gradebook")
+    autograde.add_argument("--scheduler", metavar="ADDRESS",
+                           help="grade on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:PORT)")
     autograde.set_defaults(handler=_autograde)
 
     demo = commands.add_parser("demo", help="grade the bundled samples and summarise what each shows")
@@ -169,6 +178,7 @@ def _build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    previous = _stop_on_sigterm()
     try:
         arguments = _build_parser().parse_args(argv)
         handler: Handler = arguments.handler
@@ -181,6 +191,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except SystemExit as exit_request:
         return int(exit_request.code or 0)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _stop_on_sigterm() -> Any:
+    """SIGTERM stops a command as Ctrl-C does: what was started is closed, what was graded reported.
+
+    Returns the handler it replaced, or None off the main thread (where it cannot be set).
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    return signal.signal(signal.SIGTERM, interrupt)
 
 
 def run() -> None:
@@ -248,8 +275,7 @@ def _terminal_width() -> int | None:
 
 # --------------------------------------------------------------------------- jaxgrade grade
 def _grade(arguments: argparse.Namespace) -> int:
-    from .batch import AUTO_WARM_MIN_SUBMISSIONS, begin_worker, grade_files, warm_quietly
-    from .options import GradingOptions
+    from .batch import BatchInterrupted
     from .results import FileError
 
     lang = arguments.lang
@@ -257,28 +283,69 @@ def _grade(arguments: argparse.Namespace) -> int:
     if "gradescope" in formats and len(arguments.files) != 1:
         raise UsageError(f"the gradescope format grades one submission per run, got {len(arguments.files)} files")
     submissions, problems = _read_files(arguments.files, lang)
-    options = GradingOptions(lang=lang)
+    interrupted = False
+    try:
+        if arguments.scheduler:
+            graded = _grade_on_cluster(submissions, problems, arguments)
+        else:
+            graded = _grade_here(submissions, problems, arguments)
+    except BatchInterrupted as stop:
+        graded, interrupted = stop.results, True
+    assignment = _assignment(arguments.assignment, lang)
+    pending = iter(graded)
+    results: list[SubmissionResult | FileError] = [
+        FileError(path, assignment.name, problems[position], assignment.max_score) if position in problems
+        else next(pending) for position, path in enumerate(arguments.files)
+    ]
+    internal = _warn_about(results)
+    _write_reports(results, arguments)
+    if interrupted:
+        done = sum(not (isinstance(r, FileError) and r.message.startswith("not graded")) for r in results)
+        sys.stderr.write(f"jaxgrade: interrupted: {done} of {len(results)} files graded; the report shows which\n")
+        return EXIT_INTERRUPTED
+    return _grade_status(results, arguments.fail_under, bool(internal), bool(problems))
+
+
+def _grade_here(submissions: Sequence[Submission], problems: Mapping[int, str],
+                arguments: argparse.Namespace) -> list[SubmissionResult | FileError]:
+    from .batch import AUTO_WARM_MIN_SUBMISSIONS, begin_worker, grade_files, warm_quietly
+    from .host import prepare_grading_process
+    from .options import GradingOptions
+
+    options = GradingOptions(lang=arguments.lang)
     if len(submissions) >= AUTO_WARM_MIN_SUBMISSIONS and arguments.assignment in _catalogue():
         warm_quietly(arguments.assignment, options)
     # The first worker starts (and imports JAX, and runs the cells) while this process imports JAX.
     sequential = arguments.jobs == 1 or len(submissions) <= 1
     first = begin_worker(submissions[0], options) if sequential and submissions else None
     try:
-        assignment = _assignment(arguments.assignment, lang)
-    except UsageError:
+        assignment = _assignment(arguments.assignment, arguments.lang)
+        _report_unreadable(problems)
+        prepare_grading_process(options)
+    except BaseException:
         if first is not None:
             first.close()
         raise
+    return grade_files(submissions, assignment.name, options, arguments.jobs, first)
+
+
+def _grade_on_cluster(submissions: Sequence[Submission], problems: Mapping[int, str],
+                      arguments: argparse.Namespace) -> list[SubmissionResult | FileError]:
+    from .cluster import ClusterError, grade_on_cluster
+    from .options import GradingOptions
+
+    assignment = _assignment(arguments.assignment, arguments.lang)
+    _report_unreadable(problems)
+    try:
+        return grade_on_cluster([str(submission.path) for submission in submissions], assignment.name,
+                                GradingOptions(lang=arguments.lang), arguments.scheduler)
+    except ClusterError as error:
+        raise UsageError(str(error)) from None
+
+
+def _report_unreadable(problems: Mapping[int, str]) -> None:
     for position in sorted(problems):
         sys.stderr.write(f"jaxgrade: error: {problems[position]}\n")
-    graded = iter(grade_files(submissions, assignment.name, options, arguments.jobs, first))
-    results: list[SubmissionResult | FileError] = [
-        FileError(path, assignment.name, problems[position], assignment.max_score) if position in problems
-        else next(graded) for position, path in enumerate(arguments.files)
-    ]
-    internal = _warn_about(results)
-    _write_reports(results, arguments)
-    return _grade_status(results, arguments.fail_under, bool(internal), bool(problems))
 
 
 def _read_files(paths: Sequence[str], lang: str) -> tuple[list[Submission], dict[int, str]]:
@@ -387,9 +454,24 @@ def _autograde(arguments: argparse.Namespace) -> int:
     if not collected_students(course, arguments.assignment):
         raise UsageError(f"no collected submissions of {arguments.assignment!r} under {course / 'submitted'}; "
                          f"run 'nbgrader collect {arguments.assignment}' first")
-    outcomes = autograde_course(course, arguments.assignment, jobs=arguments.jobs, console=Console(stderr=True))
-    render_summary(outcomes, Console())
-    return EXIT_OK if all(outcome.ok for outcome in outcomes) else EXIT_NOT_ALL_GRADED
+    if arguments.scheduler:
+        _check_scheduler(arguments.scheduler)
+    run = autograde_course(course, arguments.assignment, jobs=arguments.jobs, force=arguments.force,
+                           scheduler=arguments.scheduler, console=Console(stderr=True))
+    render_summary(run, Console())
+    if run.interrupted:
+        return EXIT_INTERRUPTED
+    return EXIT_OK if all(outcome.ok for outcome in run.outcomes) else EXIT_NOT_ALL_GRADED
+
+
+def _check_scheduler(address: str) -> None:
+    """Fail in one line, before any student, when the cluster cannot be used."""
+    from .cluster import ClusterError, check_cluster
+
+    try:
+        check_cluster(address)
+    except ClusterError as error:
+        raise UsageError(str(error)) from None
 
 
 def _demo(arguments: argparse.Namespace) -> int:

@@ -7,8 +7,6 @@ session talks to; from there only plain data comes back.
 
 from __future__ import annotations
 
-import functools
-import gc
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -24,7 +22,6 @@ from .results import CheckResult, ExerciseResult, Status, SubmissionResult
 from .spec import Assignment, Exercise
 from .submission import Submission, read_submission
 from .worker.client import WorkerLost
-from .worker.compilation_cache import use_in_judge
 from .worker.session import CellOutcome, InstrumentTampered, SubmissionSession
 
 __all__ = ["GradingOptions", "grade_path", "grade_submission", "likely_assignment"]
@@ -38,10 +35,12 @@ def grade_path(path: str | Path, assignment: str, options: GradingOptions | None
 
 def grade_submission(submission: Submission, assignment: Assignment, options: GradingOptions | None = None,
                      session: SubmissionSession | None = None) -> SubmissionResult:
-    """Grade one submission. A `session` already begun (see `SubmissionSession.begin`) is used as it is."""
+    """Grade one submission. A `session` already begun (see `SubmissionSession.begin`) is used as it is.
+
+    Nothing process-wide changes; a program that grades many submissions calls
+    `graders.host.prepare_grading_process` once, for speed.
+    """
     options = options or GradingOptions()
-    _freeze_long_lived_objects()
-    use_in_judge(options.cache_directory)
     started = time.monotonic()
     deadline = started + options.submission_seconds
     if session is None:
@@ -62,7 +61,7 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
         flags.extend(_cell_flags(session, options.lang))
         for exercise in assignment.exercises:
             if startup_failure is not None:
-                exercises.append(_uniform(exercise, Status.FAILED, _lost_message(startup_failure, None, None, options)))
+                exercises.append(_not_loaded(exercise, assignment, startup_failure, options))
             elif time.monotonic() >= deadline:
                 message = t("exercise.time_limit", options.lang, seconds=f"{options.submission_seconds:g}")
                 exercises.append(_uniform(exercise, Status.SKIPPED, message))
@@ -114,16 +113,6 @@ def _prepare_checks(assignment: Assignment) -> None:
             entry = get_check(check)
             if entry.prepare is not None:
                 entry.prepare(exercise.options.get(check))
-
-
-@functools.cache
-def _freeze_long_lived_objects() -> None:
-    """Exclude the modules imported so far (JAX, hypothesis, the specs) from garbage collection.
-
-    Hypothesis runs full collections while it sets up, and each one walks JAX's
-    whole heap (about 0.08 s); those objects live as long as the process anyway.
-    """
-    gc.freeze()
 
 
 def _grade_exercise(exercise: Exercise, session: SubmissionSession, options: GradingOptions,
@@ -258,6 +247,20 @@ def _uniform(exercise: Exercise, status: Status, message: str) -> ExerciseResult
         exercise.name,
         tuple(CheckResult(name, status, message, 0.0, float(points)) for name, points in exercise.points.items()),
     )
+
+
+def _not_loaded(exercise: Exercise, assignment: Assignment, lost: WorkerLost, options: GradingOptions) -> ExerciseResult:
+    """The worker died before any function could be graded: said once, on the first check of the
+    first exercise; every other check points there."""
+    first = assignment.exercises[0]
+    if lost.reason in ("exited", "protocol"):
+        reason = t("lost.loading", options.lang, detail=lost.detail)
+    else:
+        reason = _lost_message(lost, None, None, options)
+    skipped = t("exercise.skipped_loading", options.lang, first=first.name)
+    if exercise is first:
+        return _gated(exercise, reason, skipped)
+    return _uniform(exercise, Status.SKIPPED, skipped)
 
 
 def _lost_message(lost: WorkerLost, exercise: Exercise | None, session: SubmissionSession | None,

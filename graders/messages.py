@@ -109,6 +109,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The process running your code ended ({detail}){on_input}. A graded function must return a value, not exit or crash.",
         "ko": "여러분의 코드를 실행하던 프로세스가 종료되었습니다({detail}){on_input}. 채점 대상 함수는 종료하거나 충돌하지 말고 값을 반환해야 합니다.",
     },
+    "lost.loading": {
+        "en": "The process running your code ended while your cells were loading ({detail}), before any function "
+              "could be graded. Remove the code that exits or crashes at the top level (outside your functions).",
+        "ko": "셀을 불러오는 동안 여러분의 코드를 실행하던 프로세스가 종료되어({detail}) 어떤 함수도 채점하지 못했습니다. "
+              "함수 밖(최상위)에서 종료하거나 충돌하는 코드를 지우세요.",
+    },
+    "exercise.skipped_loading": {
+        "en": "Not graded: grading stopped while your cells were loading (see `{first}`).",
+        "ko": "채점하지 않음: 셀을 불러오는 동안 채점이 멈췄습니다(`{first}` 참고).",
+    },
     "lost.protocol": {
         "en": "Your code interfered with the grader's channel ({detail}){on_input}.",
         "ko": "여러분의 코드가 채점기와의 통신을 방해했습니다({detail}){on_input}.",

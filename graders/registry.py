@@ -25,6 +25,7 @@ __all__ = [
     "option_type_of",
     "register_assignment",
     "register_check",
+    "wants_accelerator",
 ]
 
 
@@ -42,6 +43,9 @@ class CheckEntry:
     render_timings: Callable[[Mapping[str, Any], str], str] | None = None
     # False for a check decided by measuring time: its verdict is statistical, not a property of the code.
     deterministic: bool = True
+    # True for a check that measures what an accelerator does: a cluster sends such
+    # submissions to its GPU workers when it has any.
+    wants_accelerator: bool = False
 
 
 class UnknownAssignment(KeyError):
@@ -67,6 +71,7 @@ def register_check(
     prepare: Callable[[Any], None] | None = None,
     render_timings: Callable[[Mapping[str, Any], str], str] | None = None,
     deterministic: bool = True,
+    wants_accelerator: bool = False,
 ) -> Callable[[Callable[["CheckContext"], "Verdict"]], Callable[["CheckContext"], "Verdict"]]:
     """Decorator: make a check available to exercise specs under `name`.
 
@@ -81,7 +86,7 @@ def register_check(
         if name in _CHECKS:
             raise ValueError(f"check {name!r} is registered twice")
         _CHECKS[name] = CheckEntry(name, function, description, option_type, requires, gate, prepare,
-                                   render_timings, deterministic)
+                                   render_timings, deterministic, wants_accelerator)
         return function
 
     return decorate
@@ -97,6 +102,11 @@ def get_check(name: str) -> CheckEntry:
 
 def option_type_of(name: str) -> type | None:
     return get_check(name).option_type
+
+
+def wants_accelerator(assignment: "Assignment") -> bool:
+    """Whether any check of `assignment` measures what an accelerator does."""
+    return any(get_check(check).wants_accelerator for exercise in assignment.exercises for check in exercise.points)
 
 
 def register_assignment(assignment: "Assignment") -> "Assignment":

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from enum import Enum
 from typing import Any, Mapping
 
-__all__ = ["CheckResult", "ExerciseResult", "FileError", "Status", "SubmissionResult"]
+__all__ = ["CheckResult", "ExerciseResult", "FileError", "Status", "SubmissionResult", "result_from_plain",
+           "result_to_plain"]
 
 
 class Status(str, Enum):
@@ -89,3 +90,31 @@ class FileError:
     assignment: str
     message: str
     max_score: float = 0.0
+
+
+def result_to_plain(result: SubmissionResult | FileError) -> dict[str, Any]:
+    """The result as JSON-ready data (dicts, lists, strings, numbers), for another process or machine."""
+    if isinstance(result, FileError):
+        return {"kind": "file_error", **asdict(result)}
+    plain = asdict(result)
+    for exercise in plain["exercises"]:
+        for check in exercise["checks"]:
+            check["status"] = check["status"].value
+    return {"kind": "submission", **plain}
+
+
+def result_from_plain(data: Mapping[str, Any]) -> SubmissionResult | FileError:
+    """The inverse of `result_to_plain` (after a JSON round trip, tuples in details come back as lists)."""
+    fields = {key: value for key, value in data.items() if key != "kind"}
+    if data.get("kind") == "file_error":
+        return FileError(**fields)
+    exercises = tuple(
+        ExerciseResult(
+            exercise["name"],
+            tuple(CheckResult(**{**check, "status": Status(check["status"])}) for check in exercise["checks"]),
+            exercise["stats"],
+            exercise["seconds"],
+        )
+        for exercise in fields.pop("exercises")
+    )
+    return SubmissionResult(exercises=exercises, **{**fields, "flags": tuple(fields["flags"])})

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Cell", "SELF_CHECK_PREFIX", "Submission", "SubmissionError", "read_submission"]
+__all__ = ["Cell", "SELF_CHECK_PREFIX", "Submission", "SubmissionError", "read_submission", "submission_from_bytes"]
 
 _MAX_BYTES = 20 * 1024 * 1024
 
@@ -110,6 +110,18 @@ def read_submission(path: str | Path) -> Submission:
         raw = path.read_bytes()
     except OSError:
         raise SubmissionError("unreadable", path) from None
+    return submission_from_bytes(path, raw)
+
+
+def submission_from_bytes(path: str | Path, raw: bytes) -> Submission:
+    """A submission from its file's bytes, read elsewhere (another machine's disk); `path` names it.
+
+    The same checks and the same cells as `read_submission` on a file with these bytes.
+    """
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix not in (".ipynb", ".py"):
+        raise SubmissionError("wrong_kind", path, suffix=suffix or "-")
     if len(raw) > _MAX_BYTES:
         raise SubmissionError("too_large", path, megabytes=_MAX_BYTES // 2**20)
     if not raw.strip():

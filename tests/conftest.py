@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -70,6 +71,25 @@ def without_timings(result: SubmissionResult) -> str:
             for check in exercise["checks"]:
                 check.pop("timings")
     return json.dumps(data, sort_keys=True)
+
+
+def golden_report(result: SubmissionResult) -> str:
+    """The JSON report without what may differ between two gradings (timings and the machine),
+    with paths relative to the repository: the form of the files in tests/golden/."""
+    [report] = json.loads(render_json([result]))
+    for field in ("seconds", "environment"):
+        report.pop(field)
+    for exercise in report["exercises"]:
+        exercise.pop("seconds")
+        for check in exercise["checks"]:
+            check.pop("timings")
+    text = json.dumps(report, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    return text.replace(str(REPO) + "/", "")
+
+
+def golden_file(path: str) -> Path:
+    """Where the recorded report of the corpus submission at `path` (relative to the repository) lives."""
+    return REPO / "tests" / "golden" / (re.sub(r"[^A-Za-z0-9_.-]+", "__", path) + ".json")
 
 
 @functools.lru_cache(maxsize=None)

@@ -10,40 +10,18 @@ intended, regenerate them and review the diff:
 
 from __future__ import annotations
 
-import json
 import os
-import re
 
 import pytest
 
-from graders.reports import render_json
-
-from .conftest import REPO
+from .conftest import REPO, golden_file, golden_report
 from .corpus import CASES, Case
-
-GOLDEN = REPO / "tests" / "golden"
-
-
-def _comparable(result) -> str:  # type: ignore[no-untyped-def]
-    """The JSON report without what may differ between two gradings: timings and the machine."""
-    [report] = json.loads(render_json([result]))
-    for field in ("seconds", "environment"):
-        report.pop(field)
-    for exercise in report["exercises"]:
-        exercise.pop("seconds")
-        for check in exercise["checks"]:
-            check.pop("timings")
-    return json.dumps(report, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
-
-
-def _golden_file(case: Case):  # type: ignore[no-untyped-def]
-    return GOLDEN / (re.sub(r"[^A-Za-z0-9_.-]+", "__", case.path) + ".json")
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
 def test_the_report_is_byte_identical_to_the_recorded_one(case: Case, graded) -> None:
-    report = _comparable(graded(REPO / case.path, case.assignment))
-    golden = _golden_file(case)
+    report = golden_report(graded(REPO / case.path, case.assignment))
+    golden = golden_file(case.path)
     if os.environ.get("JAXGRADE_REGENERATE_GOLDEN"):
-        golden.write_text(report.replace(str(REPO) + "/", ""), encoding="utf-8")
-    assert report.replace(str(REPO) + "/", "") == golden.read_text(encoding="utf-8")
+        golden.write_text(report, encoding="utf-8")
+    assert report == golden.read_text(encoding="utf-8")

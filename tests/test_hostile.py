@@ -38,7 +38,18 @@ def test_an_import_that_hangs_and_ignores_signals_is_killed(tmp_path: Path) -> N
     result = grade_path(HOSTILE / "import_hang.py", "jit", options)
     assert time.monotonic() - started < 30
     assert result.score == 0
-    assert all("did not finish within 4 s" in e.checks[0].message for e in result.exercises)
+    first, *others = result.exercises
+    assert "did not finish within 4 s" in first.checks[0].message
+    assert all("while your cells were loading (see `norm`)" in e.checks[0].message for e in others)
+
+
+def test_an_exit_while_the_cells_load_is_reported_once_as_such(tmp_path) -> None:
+    submission = tmp_path / "exits.py"
+    submission.write_text("import os\nos._exit(1)\n")
+    result = grade_path(submission, "jit", QUICK)
+    messages = [check.message for exercise in result.exercises for check in exercise.checks]
+    assert sum("ended while your cells were loading (exit status 1)" in message for message in messages) == 1
+    assert all(check.status.value == "skipped" for exercise in result.exercises for check in exercise.checks[1:])
 
 
 def test_memory_exhaustion_fails_with_a_clear_message() -> None:

@@ -23,7 +23,7 @@ from ..format import format_call, format_value
 from ..i18n import t
 from ..results import Status
 from ..spec import Call, Exercise
-from ..worker.session import CallOutcome, ErrorReport, SubmissionSession, WorkerLost
+from ..worker.session import CallOutcome, ErrorReport, InstrumentTampered, SubmissionSession, WorkerLost
 
 __all__ = [
     "CheckContext",
@@ -183,21 +183,41 @@ class SearchOutcome:
     flaky: bool = False
 
 
+class _SearchAborted(BaseException):
+    """Carries a lost worker or a tampered instrument out of a hypothesis search.
+
+    Hypothesis treats any Exception as a failing example and shrinks against it;
+    a BaseException it lets through at once.
+    """
+
+    def __init__(self, cause: WorkerLost | InstrumentTampered) -> None:
+        super().__init__(str(cause))
+        self.cause = cause
+
+
 def search_counterexample(ctx: CheckContext, check: str, body: Callable[[Call], None],
                           max_examples: int) -> SearchOutcome:
-    """Run `body` on generated calls; return hypothesis's shrunk failing call, if any."""
+    """Run `body` on generated calls; return hypothesis's shrunk failing call, if any.
+
+    A lost worker or a tampered instrument ends the search and is raised as it is.
+    """
     calls = [0]
 
     def property_(call: Call) -> None:
-        ctx.check_deadline()
-        calls[0] += 1
-        body(call)
+        try:
+            ctx.check_deadline()
+            calls[0] += 1
+            body(call)
+        except (WorkerLost, InstrumentTampered) as stop:
+            raise _SearchAborted(stop) from None
 
     test = seed(stable_seed(ctx.exercise.name, check))(
         settings(GRADING_SETTINGS, max_examples=max_examples)(given(ctx.exercise.inputs)(property_))
     )
     try:
         test()
+    except _SearchAborted as aborted:
+        raise aborted.cause from None
     except Counterexample as found:
         return SearchOutcome(found, calls[0])
     except Flaky as flaky:

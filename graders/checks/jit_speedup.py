@@ -236,6 +236,7 @@ def _prepare(spec: SpeedupSpec) -> None:
         "en": "jit makes it clearly faster than the un-jitted formula on this machine (timed by the judge)",
         "ko": "이 기기에서 jit 덕분에 jit 없는 공식보다 뚜렷하게 빠름(채점기가 직접 잼)",
     },
+    wants_accelerator=True,
 )
 def jit_speedup(ctx: CheckContext) -> Verdict:
     spec: SpeedupSpec = ctx.option("jit_speedup")

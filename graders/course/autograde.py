@@ -27,6 +27,7 @@ from ..i18n import DEFAULT_LANGUAGE, t
 from ..judge import GradingOptions, grade_submission
 from ..registry import get_assignment
 from ..reports.json_report import result_to_dict
+from ..results import FileError
 from ..submission import read_submission
 from .notebooks import SCHEMA_VERSION, grade_cell_id
 
@@ -39,6 +40,7 @@ class JaxgradeScores(NbGraderPreprocessor):
     lang = Unicode(DEFAULT_LANGUAGE, help="Language of the feedback: 'ko' or 'en'.").tag(config=True)
     call_seconds = Float(30.0, help="Seconds one call to a student function may take.").tag(config=True)
     exercise_seconds = Float(120.0, help="Seconds one exercise may take in all.").tag(config=True)
+    scheduler = Unicode("", help="A Dask scheduler (tcp://HOST:PORT) to grade on; empty: grade here.").tag(config=True)
 
     def preprocess(self, nb: nbformat.NotebookNode, resources: dict[str, Any]) -> tuple[nbformat.NotebookNode, dict]:
         info = resources["nbgrader"]
@@ -69,7 +71,15 @@ class JaxgradeScores(NbGraderPreprocessor):
             nbformat.write(nb, path)
             options = GradingOptions(lang=self.lang, call_seconds=self.call_seconds,
                                      exercise_seconds=self.exercise_seconds)
-            return result_to_dict(grade_submission(read_submission(path), assignment, options))
+            if self.scheduler:
+                from ..cluster import grade_on_cluster
+
+                [result] = grade_on_cluster([str(path)], assignment.name, options, self.scheduler)
+            else:
+                result = grade_submission(read_submission(path), assignment, options)
+            if isinstance(result, FileError):
+                raise RuntimeError(f"jaxgrade could not grade this notebook: {result.message}")
+            return result_to_dict(result)
 
     def _restore_missing_grade_cells(self, nb: nbformat.NotebookNode, info: dict[str, Any],
                                      exercises: list[str]) -> None:

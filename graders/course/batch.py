@@ -1,18 +1,33 @@
-"""`jaxgrade autograde`: every collected submission through nbgrader, in parallel.
+"""`jaxgrade autograde`: every collected submission through nbgrader, in parallel, resumable.
 
-Each student is one `nbgrader autograde ASSIGNMENT --student ID` process (the
-engine wired in by nbgrader_config.py), so one broken submission never stops
-the others; the gradebook is SQLite, whose short write transactions tolerate
-a few concurrent processes. A progress bar runs on stderr; the summary names
-every submission that could not be graded, with nbgrader's reason.
+Each student is one `nbgrader autograde ASSIGNMENT --student ID --force` process
+(the engine wired in by nbgrader_config.py), so one broken submission never
+stops the others; the gradebook is SQLite, whose short write transactions
+tolerate a few concurrent processes. With a Dask scheduler, each of those
+processes has its submission graded on the cluster and still writes the
+gradebook here.
+
+A student whose submission the gradebook already holds, every grade scored and
+the autograded notebook present, is kept as graded unless `force`: an
+interrupted run, run again, grades only the rest.
+
+Ctrl-C (or SIGTERM) stops the batch within seconds. The nbgrader processes
+run in sessions of their own, so the terminal's signal reaches only this one;
+it stops those in flight itself and then undoes what they half-did: a
+gradebook row they created is removed, an autograded notebook they deleted is
+put back. Those graded before the interruption keep their grades and
+notebooks.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
+import signal
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor, as_completed
+import threading
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,16 +39,33 @@ from rich.text import Text
 from ..registry import get_assignment
 from ..warmup import warm_assignment
 
-__all__ = ["StudentOutcome", "autograde_course", "collected_students", "render_summary"]
+__all__ = ["AutogradeRun", "StudentOutcome", "autograde_course", "collected_students", "render_summary"]
+
+# How long an nbgrader process told to stop may take before it is killed.
+_STOP_SECONDS = 15.0
+_BACKUP = Path(".jaxgrade") / "autograded-backup"
 
 
 @dataclass(frozen=True)
 class StudentOutcome:
+    """One student's result: `state` is graded, kept (graded by an earlier run), failed,
+    interrupted (stopped mid-way, nothing of it kept) or not started."""
+
     student: str
-    ok: bool
+    state: str
     score: float | None
     max_score: float | None
     reason: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.state in ("graded", "kept")
+
+
+@dataclass(frozen=True)
+class AutogradeRun:
+    outcomes: list[StudentOutcome]
+    interrupted: bool = False
 
 
 def collected_students(course: Path, assignment: str) -> list[str]:
@@ -43,86 +75,273 @@ def collected_students(course: Path, assignment: str) -> list[str]:
     return sorted(path.name for path in submitted.iterdir() if (path / assignment).is_dir())
 
 
-def _nbgrader() -> str:
-    return str(Path(sys.executable).with_name("nbgrader"))
+def autograde_course(course: Path, assignment: str, jobs: int = 1, force: bool = False,
+                     scheduler: str | None = None, console: Console | None = None) -> AutogradeRun:
+    console = console or Console(stderr=True)
+    students = collected_students(course, assignment)
+    before = _gradebook_state(course, assignment)
+    kept = [] if force else [s for s in students if before.get(s) and _up_to_date(course, assignment, s)]
+    todo = [student for student in students if student not in kept]
+    if kept:
+        console.print(f"{len(kept)} already graded in the gradebook (kept; --force grades them again)")
+    if todo and scheduler is None:
+        _warm(assignment, console)
+    batch = _Batch(course, assignment, scheduler)
+    columns = (TextColumn("[bold]autograde {task.fields[assignment]}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn(), TextColumn("{task.fields[last]}"))
+    interrupted = False
+    with Progress(*columns, console=console, transient=False) as progress:
+        task = progress.add_task("grading", total=len(todo), assignment=assignment, last="")
+        pool = ThreadPoolExecutor(max_workers=max(1, jobs))
+        futures: dict[Future[tuple[bool, str]], str] = {pool.submit(batch.grade, s): s for s in todo}
+        try:
+            remaining = set(futures)
+            while remaining:
+                done, remaining = wait(remaining, timeout=0.5, return_when=FIRST_COMPLETED)
+                for future in done:
+                    ok, _ = batch.finished[futures[future]] = future.result()
+                    progress.update(task, advance=1, last=f"{futures[future]}: {'ok' if ok else 'FAILED'}")
+        except KeyboardInterrupt:
+            interrupted = True
+            batch.stop()
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+    if interrupted:
+        batch.undo_unfinished(before)
+    return AutogradeRun(_outcomes(course, assignment, students, kept, batch), interrupted)
 
 
-def _autograde_one(course: Path, assignment: str, student: str, force: bool) -> tuple[str, bool, str]:
-    environment = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
-    command = [_nbgrader(), "autograde", assignment, "--student", student]
-    if force:
-        command.append("--force")
-    try:
-        completed = subprocess.run(command, cwd=course, env=environment, capture_output=True, text=True,
-                                   timeout=3600)
-    except subprocess.TimeoutExpired:
-        return student, False, "nbgrader autograde did not finish within an hour"
-    if completed.returncode == 0:
-        return student, True, ""
-    lines = completed.stderr.strip().splitlines()
-    errors = [line for line in lines if "ERROR" in line]
-    reason = errors[0] if errors else (lines[-1] if lines else f"exit status {completed.returncode}")
-    return student, False, reason[:300]
+class _Batch:
+    """The nbgrader processes of one run: started, stopped, and what an interruption leaves undone."""
+
+    def __init__(self, course: Path, assignment: str, scheduler: str | None) -> None:
+        self.course, self.assignment, self.scheduler = course, assignment, scheduler
+        self.finished: dict[str, tuple[bool, str]] = {}
+        self.started: set[str] = set()
+        self._running: dict[str, subprocess.Popen[str]] = {}
+        self._stopping = threading.Event()
+        self._lock = threading.Lock()
+
+    def grade(self, student: str) -> tuple[bool, str]:
+        command = [str(Path(sys.executable).with_name("nbgrader")), "autograde", self.assignment,
+                   "--student", student, "--force"]
+        if self.scheduler:
+            command.append(f"--JaxgradeScores.scheduler={self.scheduler}")
+        environment = {**os.environ,
+                       "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+        with self._lock:
+            if self._stopping.is_set():
+                return False, "not started: interrupted"
+            _backup(self.course, self.assignment, student)
+            self.started.add(student)
+            # A session of its own: the terminal's Ctrl-C reaches only jaxgrade, which stops this cleanly.
+            process = subprocess.Popen(command, cwd=self.course, env=environment, stdout=subprocess.PIPE,
+                                       stderr=subprocess.PIPE, text=True, start_new_session=True)
+            self._running[student] = process
+        try:
+            _, stderr = process.communicate(timeout=3600)
+        except subprocess.TimeoutExpired:
+            _kill_group(process)
+            process.communicate()
+            return False, "nbgrader autograde did not finish within an hour"
+        finally:
+            with self._lock:
+                self._running.pop(student, None)
+        if self._stopping.is_set() and process.returncode != 0:
+            return False, "interrupted"
+        if process.returncode == 0:
+            _discard_backup(self.course, self.assignment, student)
+            return True, ""
+        _restore_backup(self.course, self.assignment, student)
+        lines = stderr.strip().splitlines()
+        errors = [line for line in lines if "ERROR" in line]
+        reason = errors[0] if errors else (lines[-1] if lines else f"exit status {process.returncode}")
+        return False, reason[:300]
+
+    def stop(self) -> None:
+        """Stop every nbgrader in flight as Ctrl-C would stop it, then make sure."""
+        with self._lock:
+            self._stopping.set()
+            running = list(self._running.values())
+        for process in running:
+            try:
+                process.send_signal(signal.SIGINT)
+            except ProcessLookupError:
+                pass
+        for process in running:
+            try:
+                process.wait(_STOP_SECONDS)
+            except subprocess.TimeoutExpired:
+                _kill_group(process)
+
+    def undo_unfinished(self, before: dict[str, bool]) -> None:
+        """Students stopped mid-way: no gradebook row of theirs that this run created, their old notebook back.
+
+        A student whose nbgrader was stopped after it had written both the scores and the
+        autograded notebook (it was only exiting) is graded, and kept.
+        """
+        after = _gradebook_state(self.course, self.assignment)
+        unfinished = []
+        for student in sorted(self.started):
+            if self.finished.get(student, (False, ""))[0]:
+                continue
+            if after.get(student) and _up_to_date(self.course, self.assignment, student):
+                self.finished[student] = (True, "")
+                _discard_backup(self.course, self.assignment, student)
+            else:
+                unfinished.append(student)
+        new_rows = [student for student in unfinished if student not in before]
+        if new_rows:
+            from nbgrader.api import Gradebook, MissingEntry
+
+            with Gradebook(_database_url(self.course)) as gradebook:
+                for student in new_rows:
+                    try:
+                        gradebook.remove_submission(self.assignment, student)
+                    except MissingEntry:
+                        pass
+        for student in unfinished:
+            if not _restore_backup(self.course, self.assignment, student):
+                shutil.rmtree(_autograded(self.course, self.assignment, student), ignore_errors=True)
+
+
+def _outcomes(course: Path, assignment: str, students: list[str], kept: list[str],
+              batch: _Batch) -> list[StudentOutcome]:
+    scores = _scores(course, assignment)
+    outcomes = []
+    for student in students:
+        score, max_score = scores.get(student, (None, None))
+        if student in kept:
+            outcomes.append(StudentOutcome(student, "kept", score, max_score))
+        elif student in batch.finished:
+            ok, reason = batch.finished[student]
+            state = "graded" if ok else "interrupted" if reason == "interrupted" else "failed"
+            outcomes.append(StudentOutcome(student, state, score if ok else None, max_score if ok else None, reason))
+        else:
+            outcomes.append(StudentOutcome(student, "not started", None, None, "interrupted before it started"))
+    return outcomes
+
+
+def render_summary(run: AutogradeRun, console: Console) -> None:
+    table = Table(title="autograde summary")
+    table.add_column("student")
+    table.add_column("score", justify="right")
+    table.add_column("status")
+    labels = {"graded": "graded", "kept": "graded (kept from an earlier run)", "interrupted": "INTERRUPTED",
+              "not started": "NOT STARTED"}
+    for outcome in run.outcomes:
+        score = f"{outcome.score:g} / {outcome.max_score:g}" if outcome.score is not None else "-"
+        status = labels.get(outcome.state, f"NOT GRADED: {outcome.reason}")
+        table.add_row(Text(outcome.student), Text(score), Text(status))
+    console.print(table)
+    graded = sum(outcome.ok for outcome in run.outcomes)
+    failed = sum(outcome.state == "failed" for outcome in run.outcomes)
+    line = f"{graded} graded, {failed} could not be graded"
+    if run.interrupted:
+        left = len(run.outcomes) - graded - failed
+        line += f", {left} left for the next run (interrupted; run the same command again to finish)"
+    console.print(line)
+
+
+# --------------------------------------------------------------------------- the gradebook and the folders
+def _database_url(course: Path) -> str:
+    return f"sqlite:///{course / 'gradebook.db'}"
+
+
+def _gradebook_state(course: Path, assignment: str) -> dict[str, bool]:
+    """Each student with a submission in the gradebook: whether every autograded cell has its score."""
+    from nbgrader.api import Gradebook, MissingEntry
+
+    if not (course / "gradebook.db").exists():
+        return {}
+    state: dict[str, bool] = {}
+    with Gradebook(_database_url(course)) as gradebook:
+        try:
+            submissions = gradebook.assignment_submissions(assignment)
+        except MissingEntry:
+            return {}
+        for submission in submissions:
+            grades = [grade for notebook in submission.notebooks for grade in notebook.grades]
+            state[submission.student.id] = bool(grades) and all(
+                grade.auto_score is not None or grade.manual_score is not None for grade in grades)
+    return state
 
 
 def _scores(course: Path, assignment: str) -> dict[str, tuple[float, float]]:
     from nbgrader.api import Gradebook, MissingEntry
 
-    database = course / "gradebook.db"
-    if not database.exists():
+    if not (course / "gradebook.db").exists():
         return {}
-    scores: dict[str, tuple[float, float]] = {}
-    with Gradebook(f"sqlite:///{database}") as gradebook:
+    with Gradebook(_database_url(course)) as gradebook:
         try:
-            for submission in gradebook.assignment_submissions(assignment):
-                scores[submission.student.id] = (submission.score, submission.max_score)
+            return {s.student.id: (s.score, s.max_score) for s in gradebook.assignment_submissions(assignment)}
         except MissingEntry:
             return {}
-    return scores
 
 
-def autograde_course(course: Path, assignment: str, jobs: int = 1, force: bool = True,
-                     console: Console | None = None) -> list[StudentOutcome]:
-    console = console or Console(stderr=True)
-    students = collected_students(course, assignment)
-    if students:
-        # Once per class: every student's grading then reads the references' compilations.
+def _autograded(course: Path, assignment: str, student: str) -> Path:
+    return course / "autograded" / student / assignment
+
+
+def _up_to_date(course: Path, assignment: str, student: str) -> bool:
+    """The autograded folder exists and was made from the submission now collected (nbgrader's own
+    test: the same timestamp.txt)."""
+    autograded = _autograded(course, assignment, student)
+    if not any(autograded.glob("*.ipynb")):
+        return False
+    submitted = course / "submitted" / student / assignment / "timestamp.txt"
+    graded = autograded / "timestamp.txt"
+    if not submitted.exists():
+        return True
+    return graded.exists() and graded.read_text().strip() == submitted.read_text().strip()
+
+
+def _backup(course: Path, assignment: str, student: str) -> None:
+    """nbgrader --force deletes the student's autograded folder first; keep it until the new one is made."""
+    source = _autograded(course, assignment, student)
+    if source.is_dir():
+        target = course / _BACKUP / student / assignment
+        shutil.rmtree(target, ignore_errors=True)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(source, target)
+
+
+def _restore_backup(course: Path, assignment: str, student: str) -> bool:
+    """Put the autograded folder of before this run back; False if there was none."""
+    saved = course / _BACKUP / student / assignment
+    restored = saved.is_dir()
+    if restored:
+        target = _autograded(course, assignment, student)
+        shutil.rmtree(target, ignore_errors=True)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.move(str(saved), target)
+    _discard_backup(course, assignment, student)
+    return restored
+
+
+def _discard_backup(course: Path, assignment: str, student: str) -> None:
+    shutil.rmtree(course / _BACKUP / student / assignment, ignore_errors=True)
+    for folder in (course / _BACKUP / student, course / _BACKUP, course / _BACKUP.parent):
         try:
-            warmup = warm_assignment(get_assignment(assignment))
-        except OSError as error:
-            console.print(Text(f"warning: {error}; grading without it"))
-        else:
-            if warmup.status in ("filled", "failed"):
-                console.print(warmup.describe())
-    results: dict[str, tuple[bool, str]] = {}
-    columns = (TextColumn("[bold]autograde {task.fields[assignment]}"), BarColumn(), MofNCompleteColumn(),
-               TimeElapsedColumn(), TextColumn("{task.fields[last]}"))
-    with Progress(*columns, console=console, transient=False) as progress:
-        task = progress.add_task("grading", total=len(students), assignment=assignment, last="")
-        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-            futures = [pool.submit(_autograde_one, course, assignment, student, force) for student in students]
-            for future in as_completed(futures):
-                student, ok, reason = future.result()
-                results[student] = (ok, reason)
-                progress.update(task, advance=1, last=f"{student}: {'ok' if ok else 'FAILED'}")
-    scores = _scores(course, assignment)
-    outcomes = []
-    for student in students:
-        ok, reason = results[student]
-        score, max_score = scores.get(student, (None, None)) if ok else (None, None)
-        outcomes.append(StudentOutcome(student, ok, score, max_score, reason))
-    return outcomes
+            folder.rmdir()
+        except OSError:
+            break
 
 
-def render_summary(outcomes: list[StudentOutcome], console: Console) -> None:
-    table = Table(title="autograde summary")
-    table.add_column("student")
-    table.add_column("score", justify="right")
-    table.add_column("status")
-    for outcome in outcomes:
-        score = f"{outcome.score:g} / {outcome.max_score:g}" if outcome.score is not None else "-"
-        table.add_row(Text(outcome.student), Text(score),
-                      Text("graded" if outcome.ok else f"NOT GRADED: {outcome.reason}"))
-    console.print(table)
-    failed = [o for o in outcomes if not o.ok]
-    console.print(f"{len(outcomes) - len(failed)} graded, {len(failed)} could not be graded")
+def _kill_group(process: subprocess.Popen[str]) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    process.wait()
+
+
+def _warm(assignment: str, console: Console) -> None:
+    """Once per class: every student's grading then reads the references' compilations."""
+    try:
+        warmup = warm_assignment(get_assignment(assignment))
+    except OSError as error:
+        console.print(Text(f"warning: {error}; grading without it"))
+        return
+    if warmup.status in ("filled", "failed"):
+        console.print(warmup.describe())

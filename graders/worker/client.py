@@ -25,24 +25,33 @@ from .compilation_cache import CompilationCache
 from .runtime.protocol import ProtocolError, read_frame, write_frame
 from .sandbox import Isolation, accelerator_present, detect_isolation, interpreter, sandboxed_command
 
-__all__ = ["WorkerInfo", "WorkerLimits", "WorkerLost", "WorkerProcess", "cpu_seconds"]
+__all__ = ["ProbeFailed", "WorkerInfo", "WorkerLimits", "WorkerLost", "WorkerProcess", "cpu_seconds"]
 
 _RUNTIME_DIR = Path(__file__).with_name("runtime")
 _RUNTIME_PACKAGE = "jaxgrade_runtime"
 _OUTPUT_CAP_BYTES = 16 * 1024
 
 
-class WorkerLost(BaseException):
+class WorkerLost(Exception):
     """The worker stopped answering: it timed out, crashed or exited.
 
-    A BaseException on purpose: hypothesis must not mistake a dead worker
-    for a failing example and try to shrink against it.
+    Inside a hypothesis search it is carried out by a BaseException (see
+    `checks.base.search_counterexample`), so that hypothesis never mistakes a
+    dead worker for a failing example and shrinks against it.
     """
 
     def __init__(self, reason: str, detail: str = "") -> None:
         super().__init__(f"{reason}: {detail}" if detail else reason)
         self.reason = reason
         self.detail = detail
+
+
+class ProbeFailed(Exception):
+    """A measurement inside the worker failed for a reason of the grader's own, not the student's.
+
+    The worker survives it and answers the next request; the check that asked is
+    an internal error.
+    """
 
 
 @dataclass(frozen=True)
@@ -88,12 +97,40 @@ class WorkerProcess:
         return self.await_hello()
 
     def spawn(self) -> None:
-        """Start the process without waiting for it: the caller may do other work meanwhile."""
+        """Start the process without waiting for it: the caller may do other work meanwhile.
+
+        On failure nothing is left behind: no directory, no pipe, no process.
+        """
         self._directory = Path(tempfile.mkdtemp(prefix="jaxgrade-worker-"))
-        shutil.copytree(_RUNTIME_DIR, self._directory / _RUNTIME_PACKAGE,
-                        ignore=shutil.ignore_patterns("__pycache__"))
-        request_read, request_write = os.pipe()
-        reply_read, reply_write = os.pipe()
+        worker_ends: list[int] = []
+        try:
+            shutil.copytree(_RUNTIME_DIR, self._directory / _RUNTIME_PACKAGE,
+                            ignore=shutil.ignore_patterns("__pycache__"))
+            request_read, self._to_worker = os.pipe()
+            worker_ends.append(request_read)
+            self._from_worker, reply_write = os.pipe()
+            worker_ends.append(reply_write)
+            self._process = subprocess.Popen(
+                self._command(request_read, reply_write),
+                cwd=self._directory,
+                env=_worker_environment(self._directory, self.platform),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                pass_fds=tuple(worker_ends),
+                start_new_session=True,
+            )
+        except BaseException:
+            self.close()
+            raise
+        finally:
+            # The worker's ends belong to the worker (or to nobody, if it never started).
+            _close_quietly(*worker_ends)
+        assert self._process.stdout is not None
+        self._output = _CappedOutput(self._process.stdout, _OUTPUT_CAP_BYTES)
+
+    def _command(self, request_read: int, reply_write: int) -> list[str]:
+        assert self._directory is not None
         # -I -S: no environment variables, no user site, no .pth hooks (so no editable
         # install of the judge); the path is the runtime copy plus third-party packages.
         bootstrap = (
@@ -105,24 +142,10 @@ class WorkerProcess:
         memory = 0 if accelerator_present() else self.limits.memory_bytes
         command = [interpreter(), "-I", "-S", "-c", bootstrap, str(self._directory), str(request_read),
                    str(reply_write), os.pathsep.join(packages), str(memory), str(self.limits.file_bytes)]
-        command = sandboxed_command(command, workdir=self._directory, isolation=self.isolation,
-                                    readable=[sys.base_prefix, *packages],
-                                    cache=self.cache.directory if self.cache else None,
-                                    cache_writable=bool(self.cache and self.cache.writable))
-        self._process = subprocess.Popen(
-            command,
-            cwd=self._directory,
-            env=_worker_environment(self._directory, self.platform),
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            pass_fds=(request_read, reply_write),
-            start_new_session=True,
-        )
-        self._output = _CappedOutput(self._process.stdout, _OUTPUT_CAP_BYTES)
-        os.close(request_read)
-        os.close(reply_write)
-        self._to_worker, self._from_worker = request_write, reply_read
+        return sandboxed_command(command, workdir=self._directory, isolation=self.isolation,
+                                 readable=[sys.base_prefix, *packages],
+                                 cache=self.cache.directory if self.cache else None,
+                                 cache_writable=bool(self.cache and self.cache.writable))
 
     def await_hello(self) -> WorkerInfo:
         hello = self._receive(self.limits.startup_seconds)
@@ -148,12 +171,7 @@ class WorkerProcess:
         if self._output is not None:
             self._output.finish()
             self._final_output = self._output.text()
-        for fd in (self._to_worker, self._from_worker):
-            if fd >= 0:
-                try:
-                    os.close(fd)
-                except OSError:
-                    pass
+        _close_quietly(self._to_worker, self._from_worker)
         self._to_worker = self._from_worker = -1
         if self._directory is not None:
             shutil.rmtree(self._directory, ignore_errors=True)
@@ -194,6 +212,8 @@ class WorkerProcess:
         reply = self._receive(timeout if timeout is not None else self.limits.request_seconds)
         if "protocol_error" in reply:
             raise WorkerLost("protocol", str(reply["protocol_error"])[:200])
+        if "probe_error" in reply:
+            raise ProbeFailed(str(reply["probe_error"])[:300])
         return reply
 
     def request(self, op: str, timeout: float | None = None, **payload: Any) -> dict[str, Any]:
@@ -248,6 +268,15 @@ class WorkerProcess:
             self._process.wait(timeout=5)
         except subprocess.TimeoutExpired:
             pass
+
+
+def _close_quietly(*descriptors: int) -> None:
+    for descriptor in descriptors:
+        if descriptor >= 0:
+            try:
+                os.close(descriptor)
+            except OSError:
+                pass
 
 
 class _CappedOutput:

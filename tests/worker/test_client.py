@@ -107,3 +107,17 @@ def test_a_worker_runs_on_the_platform_it_is_given(tmp_path) -> None:
         assert session.info is not None and session.info.platform == "cpu"
     finally:
         session.close()
+
+
+def test_a_probe_that_fails_is_the_graders_fault_and_the_worker_lives_on() -> None:
+    from graders.worker.client import ProbeFailed
+
+    session = _session("def double(x):\n    return 2 * x\n")
+    try:
+        assert session.worker is not None
+        with pytest.raises(ProbeFailed, match="describe: KeyError"):
+            session.worker.request("describe")  # the probe needs a name: a bug on the judge's side
+        assert session.worker.alive
+        assert session.call("double", Call((np.float32(2.0),))).output == 4.0
+    finally:
+        session.close()

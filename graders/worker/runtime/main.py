@@ -76,12 +76,24 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
         elif not handlers:
             reply = {"protocol_error": "load must come first"}
         else:
-            handler = handlers.get(op)
-            reply = handler(request) if handler else {"protocol_error": f"unknown op {op!r}"}
+            reply = _answer(handlers, op, request)
         reply["op"] = op
         if integrity is not None and op != "load":
             reply["integrity"] = integrity.state()
         write_frame(reply_fd, reply)
+
+
+def _answer(handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]], op: Any,
+            request: dict[str, Any]) -> dict[str, Any]:
+    """One probe's reply. Probes catch what student code raises; anything else that escapes one
+    is the grader's fault, reported as such, and the worker lives on."""
+    handler = handlers.get(op)
+    if handler is None:
+        return {"protocol_error": f"unknown op {op!r}"}
+    try:
+        return handler(request)
+    except Exception as error:  # noqa: BLE001 - see the docstring
+        return {"probe_error": f"{op}: {type(error).__name__}: {error}"}
 
 
 def _leave_now() -> None:

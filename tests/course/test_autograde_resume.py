@@ -1,0 +1,125 @@
+"""`jaxgrade autograde` stopped by Ctrl-C, then run again: every student graded once, nothing left behind.
+
+Ctrl-C is sent the way a terminal sends it, to jaxgrade's whole process group. The
+interrupted run must exit within seconds with a summary, leave no process and no
+temporary folder, and leave the gradebook with complete rows only, each with its
+autograded notebook. The second run grades only the students not yet graded.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+from nbgrader.api import Gradebook
+
+from ..conftest import max_score
+from .nbgrader_course import BIN, REPO, Course
+
+ASSIGNMENT = "jit"
+STUDENTS = ("ana", "ben", "cho", "dan", "eun")
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory) -> Course:
+    course = Course.create(tmp_path_factory.mktemp("resume"))
+    course.instructor("generate_assignment", ASSIGNMENT, "--force")
+    for position, student in enumerate(STUDENTS):
+        folder = course.root / "submitted" / student / ASSIGNMENT
+        folder.mkdir(parents=True)
+        # The instructor's notebook, solutions included: full marks for everyone.
+        shutil.copy(REPO / "exercises" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb", folder / f"{ASSIGNMENT}.ipynb")
+        (folder / "timestamp.txt").write_text(f"2026-11-0{position + 1} 10:00:00.000000 UTC")
+    return course
+
+
+def _autograde(course: Course, temporary: Path, *extra: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [str(BIN / "jaxgrade"), "autograde", ASSIGNMENT, "--jobs", "2", "--course", str(course.root), *extra],
+        cwd=course.root, env={**course.env(course.homes), "TMPDIR": str(temporary)}, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+
+def _watch_descendants(pid: int, seen: set[int], stop: threading.Event) -> None:
+    while not stop.is_set():
+        try:
+            seen.update(child.pid for child in psutil.Process(pid).children(recursive=True))
+        except psutil.NoSuchProcess:
+            return
+        time.sleep(0.1)
+
+
+def _submissions(course: Course) -> dict[str, tuple[bool, float]]:
+    """Each student's gradebook row: whether every grade has its score, and the score."""
+    with Gradebook(f"sqlite:///{course.root / 'gradebook.db'}") as gradebook:
+        rows = {}
+        for submission in gradebook.assignment_submissions(ASSIGNMENT):
+            grades = [grade for notebook in submission.notebooks for grade in notebook.grades]
+            rows[submission.student.id] = (bool(grades) and all(g.auto_score is not None for g in grades),
+                                           submission.score)
+        return rows
+
+
+def test_an_interrupted_autograde_leaves_nothing_half_done_and_a_rerun_finishes_it(course: Course,
+                                                                                    tmp_path: Path) -> None:
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    process = _autograde(course, temporary)
+    seen: set[int] = set()
+    stop = threading.Event()
+    watcher = threading.Thread(target=_watch_descendants, args=(process.pid, seen, stop))
+    watcher.start()
+    autograded = course.root / "autograded"
+    deadline = time.monotonic() + 600
+    while time.monotonic() < deadline and not any(
+            complete for complete, _ in (_submissions(course) if (course.root / "gradebook.db").exists() else {}).values()):
+        assert process.poll() is None, process.communicate()
+        time.sleep(1.0)
+    os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C in a terminal does
+    interrupted_at = time.monotonic()
+    stdout, stderr = process.communicate(timeout=120)
+    stopped_after = time.monotonic() - interrupted_at
+    stop.set()
+    watcher.join()
+
+    assert process.returncode == 130, stderr[-3000:]
+    assert stopped_after < 30, f"took {stopped_after:.1f} s to stop"
+    assert "left for the next run" in stdout, stdout
+    assert "Traceback" not in stderr, stderr[-3000:]
+    assert not [pid for pid in seen if psutil.pid_exists(pid) and psutil.Process(pid).status() != "zombie"]
+    assert not [entry.name for entry in temporary.iterdir() if entry.name.startswith("jaxgrade")]
+    rows = _submissions(course)
+    assert rows and len(rows) < len(STUDENTS), (rows, stdout, stderr[-3000:])
+    for student, (complete, _) in rows.items():
+        assert complete, f"{student}'s row is half-written"
+        assert (autograded / student / ASSIGNMENT / f"{ASSIGNMENT}.ipynb").exists(), student
+    first_graded = set(rows)
+
+    rerun = _autograde(course, temporary)
+    stdout, stderr = rerun.communicate(timeout=1200)
+    assert rerun.returncode == 0, stderr[-3000:]
+    assert f"{len(first_graded)} already graded in the gradebook (kept" in stderr
+    rows = _submissions(course)
+    assert sorted(rows) == sorted(STUDENTS)
+    assert all(complete and score == max_score(ASSIGNMENT) for complete, score in rows.values()), rows
+    course.instructor("generate_feedback", ASSIGNMENT)
+    assert all((course.root / "feedback" / s / ASSIGNMENT / f"{ASSIGNMENT}.html").exists() for s in STUDENTS)
+
+
+def test_force_grades_everyone_again_and_keeps_one_row_each(course: Course, tmp_path: Path) -> None:
+    if not (course.root / "gradebook.db").exists():
+        pytest.skip("needs the interrupted run first")
+    completed = subprocess.run(
+        [str(BIN / "jaxgrade"), "autograde", ASSIGNMENT, "--jobs", "2", "--course", str(course.root), "--force"],
+        cwd=course.root, env=course.env(course.homes), capture_output=True, text=True, timeout=1200)
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    assert "already graded" not in completed.stderr
+    assert f"{len(STUDENTS)} graded, 0 could not be graded" in completed.stdout
+    assert sorted(_submissions(course)) == sorted(STUDENTS)

@@ -1,0 +1,163 @@
+"""Grading on a Dask cluster gives the verdicts of local grading, also when a worker dies mid-batch.
+
+The cluster is real: a `LocalCluster` of two worker processes, and for the command
+line `dask scheduler` and two `dask worker` processes started from the venv. Verdicts
+are compared with the reports recorded in tests/golden/ (local grading, timings aside).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from graders.cluster import _gpu_resources, _grade_task, code_fingerprint, grade_on_cluster
+from graders.options import GradingOptions
+from graders.results import FileError, SubmissionResult, result_from_plain
+
+from .conftest import REPO, golden_file, golden_report
+
+distributed = pytest.importorskip("distributed")
+
+JIT_FILES = ["solutions/jit.py", "tests/submissions/jit/faulty_a.py", "tests/submissions/jit/module_constant.py",
+             "tests/submissions/jit/stub.py"]
+BIN = Path(sys.executable).parent
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[distributed.LocalCluster]:
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
+                                  silence_logs=logging.ERROR) as local:
+        yield local
+
+
+def _as_golden(result: SubmissionResult | FileError, path: str) -> str:
+    assert isinstance(result, SubmissionResult), result
+    return golden_report(result)
+
+
+def test_a_cluster_of_two_workers_gives_the_verdicts_of_local_grading(cluster) -> None:
+    seen: list[int] = []
+    results = grade_on_cluster([str(REPO / path) for path in JIT_FILES], "jit", GradingOptions(lang="en"),
+                               cluster.scheduler_address, progress=lambda position, _: seen.append(position))
+    assert sorted(seen) == list(range(len(JIT_FILES)))
+    for path, result in zip(JIT_FILES, results):
+        assert _as_golden(result, path) == golden_file(path).read_text(encoding="utf-8"), path
+
+
+def test_files_that_cannot_be_read_are_reported_alone(cluster, tmp_path: Path) -> None:
+    empty = tmp_path / "empty.py"
+    empty.write_text("")
+    paths = [str(tmp_path / "absent.py"), str(empty), str(REPO / "tests/submissions/jit/stub.py")]
+    absent, blank, stub = grade_on_cluster(paths, "jit", GradingOptions(lang="en"), cluster.scheduler_address)
+    assert isinstance(absent, FileError) and "absent.py" in absent.message
+    assert isinstance(blank, FileError) and "empty" in blank.message.lower()
+    assert isinstance(stub, SubmissionResult)
+
+
+def test_a_worker_running_other_jaxgrade_code_refuses_to_grade() -> None:
+    options = {"lang": "en", "exercise_seconds": 120.0, "submission_seconds": 900.0, "call_seconds": 30.0,
+               "limits": {}}
+    reply = result_from_plain(json.loads(_grade_task("a.py", b"x = 1\n", "jit", options, "0" * 16)))
+    assert isinstance(reply, FileError) and "other jaxgrade code" in reply.message
+    assert code_fingerprint() in reply.message
+
+
+def test_accelerator_checks_go_to_gpu_workers_when_the_cluster_has_them(cluster) -> None:
+    with distributed.Client(cluster.scheduler_address, set_as_default=False) as client:
+        assert _gpu_resources(client) is None
+    with distributed.LocalCluster(n_workers=1, processes=False, resources={"GPU": 1}, dashboard_address=":0",
+                                  silence_logs=logging.ERROR) as gpu_cluster:
+        with distributed.Client(gpu_cluster.scheduler_address, set_as_default=False) as client:
+            assert _gpu_resources(client) == {"GPU": 1}
+
+
+# --------------------------------------------------------------------------- the command line, a worker killed
+@pytest.fixture()
+def dask_processes(tmp_path: Path) -> Iterator[str]:
+    """`dask scheduler` and two `dask worker` processes, as an instructor starts them; their address."""
+    scheduler_file = tmp_path / "scheduler.json"
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    processes = [subprocess.Popen([str(BIN / "dask"), "scheduler", "--host", "127.0.0.1", "--port", "0",
+                                   "--no-dashboard", "--scheduler-file", str(scheduler_file)], **quiet)]
+    try:
+        deadline = time.monotonic() + 60
+        while not scheduler_file.exists() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        address = json.loads(scheduler_file.read_text())["address"]
+        for _ in range(2):
+            processes.append(subprocess.Popen([str(BIN / "dask"), "worker", address, "--nthreads", "1",
+                                               "--no-dashboard"], **quiet))
+        with distributed.Client(address, set_as_default=False) as client:
+            client.wait_for_workers(2, timeout=60)
+        yield address
+    finally:
+        for process in reversed(processes):
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def _kill_a_busy_worker(address: str, stop: threading.Event, killed: list[int]) -> None:
+    """Wait until a worker is grading, then kill its process (its nanny starts a new one)."""
+    with distributed.Client(address, set_as_default=False) as client:
+        while not stop.is_set():
+            busy = [worker for worker, keys in client.processing().items() if keys]
+            if busy:
+                time.sleep(3)  # well into grading: the judge has started its sandboxed worker
+                pid = client.run(os.getpid, workers=[busy[0]])[busy[0]]
+                os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
+                return
+            time.sleep(0.2)
+
+
+def test_jaxgrade_grade_on_dask_workers_survives_a_killed_worker(dask_processes: str, tmp_path: Path) -> None:
+    stop, killed = threading.Event(), []
+    killer = threading.Thread(target=_kill_a_busy_worker, args=(dask_processes, stop, killed))
+    killer.start()
+    try:
+        completed = subprocess.run(
+            [str(BIN / "jaxgrade"), "grade", "--assignment", "jit", "--scheduler", dask_processes, "--lang", "en",
+             "--format", "json", "--output", str(tmp_path / "report.json"), *JIT_FILES],
+            cwd=REPO, capture_output=True, text=True, timeout=600)
+    finally:
+        stop.set()
+        killer.join()
+    assert completed.returncode == 0, completed.stderr[-2000:]
+    assert killed, "no worker was seen grading"
+    reports = json.loads((tmp_path / "report.json").read_text())
+    assert [report["submission"] for report in reports] == JIT_FILES
+    for path, report in zip(JIT_FILES, reports):
+        assert _as_golden(result_from_plain_report(report), path) == golden_file(path).read_text(encoding="utf-8")
+
+
+def result_from_plain_report(report: dict) -> SubmissionResult:
+    """A JSON report's object back as a result, for the golden comparison."""
+    from graders.results import CheckResult, ExerciseResult, Status
+
+    exercises = tuple(ExerciseResult(e["name"], tuple(
+        CheckResult(c["name"], Status(c["status"]), c["message"], c["score"], c["max_score"], c["details"],
+                    c["timings"]) for c in e["checks"]), e["stats"], e["seconds"]) for e in report["exercises"])
+    return SubmissionResult(report["submission"], report["assignment"], exercises, tuple(report["flags"]),
+                            report["environment"], report["student_output"], report["seconds"])
+
+
+def test_an_address_where_no_scheduler_answers_is_one_line(tmp_path: Path) -> None:
+    completed = subprocess.run(
+        [str(BIN / "jaxgrade"), "grade", "--assignment", "jit", "--scheduler", "tcp://127.0.0.1:9", "--lang", "en",
+         str(REPO / "tests/submissions/jit/stub.py")], capture_output=True, text=True, timeout=120)
+    assert completed.returncode == 2
+    assert completed.stderr.count("\n") == 1 and "no Dask scheduler answered" in completed.stderr
