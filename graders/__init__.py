@@ -10,6 +10,8 @@ What a script or a notebook needs to grade:
 - `grade_path(path, assignment, options)`: read one file and grade it.
 - `grade_submission(submission, assignment, options)`: grade a `Submission` from `read_submission`.
 - `grade_files(submissions, assignment, options, jobs)`: many, in order, in parallel if asked.
+- `grade_on_cluster(paths, assignment, options, address)`: many, on a Dask cluster.
+- `prepare_grading_process(options)`: once, in a process that grades many submissions (speed only).
 - `list_assignments()`: every assignment by name, with its exercises, checks and points.
 - `GradingOptions`: language and limits. Results are frozen: `SubmissionResult`,
   `ExerciseResult`, `CheckResult` with a `Status`; a file that could not be graded is a `FileError`.
@@ -30,6 +32,8 @@ _os.environ.setdefault("HYPOTHESIS_NO_PLUGINS", "1")
 
 if TYPE_CHECKING:
     from .batch import grade_files
+    from .cluster import grade_on_cluster
+    from .host import prepare_grading_process
     from .judge import grade_path, grade_submission
     from .options import GradingOptions
     from .results import CheckResult, ExerciseResult, FileError, Status, SubmissionResult
@@ -47,9 +51,11 @@ __all__ = [
     "SubmissionError",
     "SubmissionResult",
     "grade_files",
+    "grade_on_cluster",
     "grade_path",
     "grade_submission",
     "list_assignments",
+    "prepare_grading_process",
     "read_submission",
 ]
 
@@ -58,6 +64,7 @@ _HOMES = {
     "GradingOptions": "options", "Status": "results", "Submission": "submission",
     "SubmissionError": "submission", "SubmissionResult": "results", "grade_files": "batch",
     "grade_path": "judge", "grade_submission": "judge", "read_submission": "submission",
+    "grade_on_cluster": "cluster", "prepare_grading_process": "host",
 }
 
 
