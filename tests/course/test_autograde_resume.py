@@ -8,6 +8,7 @@ autograded notebook. The second run grades only the students not yet graded.
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import signal
@@ -113,13 +114,19 @@ def test_an_interrupted_autograde_leaves_nothing_half_done_and_a_rerun_finishes_
     assert all((course.root / "feedback" / s / ASSIGNMENT / f"{ASSIGNMENT}.html").exists() for s in STUDENTS)
 
 
-def test_force_grades_everyone_again_and_keeps_one_row_each(course: Course, tmp_path: Path) -> None:
+def test_force_on_a_dask_cluster_grades_everyone_again_and_keeps_one_row_each(course: Course) -> None:
     if not (course.root / "gradebook.db").exists():
         pytest.skip("needs the interrupted run first")
-    completed = subprocess.run(
-        [str(BIN / "jaxgrade"), "autograde", ASSIGNMENT, "--jobs", "2", "--course", str(course.root), "--force"],
-        cwd=course.root, env=course.env(course.homes), capture_output=True, text=True, timeout=1200)
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
+                                  silence_logs=logging.ERROR) as cluster:
+        completed = subprocess.run(
+            [str(BIN / "jaxgrade"), "autograde", ASSIGNMENT, "--jobs", "2", "--course", str(course.root), "--force",
+             "--scheduler", cluster.scheduler_address],
+            cwd=course.root, env=course.env(course.homes), capture_output=True, text=True, timeout=1200)
     assert completed.returncode == 0, completed.stderr[-3000:]
     assert "already graded" not in completed.stderr
     assert f"{len(STUDENTS)} graded, 0 could not be graded" in completed.stdout
-    assert sorted(_submissions(course)) == sorted(STUDENTS)
+    rows = _submissions(course)
+    assert sorted(rows) == sorted(STUDENTS)
+    assert all(complete and score == max_score(ASSIGNMENT) for complete, score in rows.values()), rows
