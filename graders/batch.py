@@ -24,6 +24,7 @@ import shutil
 import signal
 import sys
 import tempfile
+import threading
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
@@ -250,6 +251,9 @@ def _start_judge_process(options: GradingOptions, scratch: str) -> None:
 
 
 def _on_terminate(signum: int, frame: object) -> None:
+    # The judge is going away: what its helper threads meet while it unwinds (an import cut in
+    # half, a closed pipe) is not worth a traceback on the user's terminal.
+    threading.excepthook = lambda arguments: None
     if _grading_now:
         raise _Stop()
     _leave()

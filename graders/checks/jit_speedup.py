@@ -433,7 +433,9 @@ class _BaselineWorkers:
     def __init__(self) -> None:
         self._sessions: dict[tuple[str, str], SubmissionSession] = {}
         self._warming: dict[tuple[str, str], threading.Thread] = {}
-        self._failures: dict[tuple[str, str], WorkerLost] = {}
+        # Why a clean worker is unusable: WorkerLost, or any error of the grader's own while it
+        # warmed (raised again to the check, which reports an internal error).
+        self._failures: dict[tuple[str, str], Exception] = {}
 
     def begin(self, spec: SpeedupSpec) -> None:
         key = (spec.baseline_source, spec.baseline_name)
@@ -467,8 +469,8 @@ class _BaselineWorkers:
             for target in ("eager", "jit", "none"):
                 session.timed_run(target, "", profile.shape, list(range(_WARM_CALLS)))
             _generator(tuple(profile.shape))(0).block_until_ready()
-        except WorkerLost as lost:
-            self._failures[key] = lost
+        except Exception as error:  # noqa: BLE001 - kept for the check, in the grading thread
+            self._failures[key] = error
 
     def ready(self, spec: SpeedupSpec) -> SubmissionSession:
         key = (spec.baseline_source, spec.baseline_name)
