@@ -33,11 +33,12 @@ from typing import Callable, Iterator, NoReturn, Sequence
 from .options import GradingOptions
 from .results import FileError, SubmissionResult
 from .submission import Submission
-from .worker.client import WorkerLost
+from .worker.client import WorkerLost, child_pids
 from .worker.session import SubmissionSession
 
 __all__ = ["AUTO_WARM_MIN_SUBMISSIONS", "BatchInterrupted", "Graded", "begin_worker", "grade_files",
-           "internal_error", "not_graded", "warm_quietly"]
+           "clear_stop_request", "internal_error", "not_graded", "raise_if_stop_requested", "request_stop",
+           "warm_quietly"]
 
 # Filling costs about one grading, once per machine and assignment; every later grading
 # there (this batch's and all that follow) saves a tenth to a third of its time.
@@ -50,6 +51,25 @@ _STOP_SECONDS = 10.0
 
 Graded = SubmissionResult | FileError
 Progress = Callable[[int, Graded], None]
+
+
+_stop_requested = threading.Event()
+
+
+def request_stop() -> None:
+    """Ask running batches to stop (a signal handler calls it; see `cli._stop_on_signals`)."""
+    _stop_requested.set()
+
+
+def clear_stop_request() -> None:
+    """Forget a stop request once the command that received it has ended."""
+    _stop_requested.clear()
+
+
+def raise_if_stop_requested() -> None:
+    """KeyboardInterrupt if a stop was requested: the signal's own exception may have been lost."""
+    if _stop_requested.is_set():
+        raise KeyboardInterrupt
 
 
 class BatchInterrupted(KeyboardInterrupt):
@@ -134,6 +154,7 @@ def _in_sequence(submissions: Sequence[Submission], assignment: str, options: Gr
             results.append(result)
             if progress is not None:
                 progress(position, result)
+            raise_if_stop_requested()
     except KeyboardInterrupt:
         paths = [str(submission.path) for submission in submissions]
         raise BatchInterrupted(results + [not_graded(path, assignment, "interrupted")
@@ -184,7 +205,8 @@ def _pool_round(positions: list[int], paths: list[str], assignment: str, options
             pool.submit(_grade_in_judge, paths[position], assignment, options): position for position in positions}
         remaining = set(futures)
         while remaining:
-            done, remaining = wait(remaining, return_when=FIRST_COMPLETED)
+            done, remaining = wait(remaining, timeout=0.5, return_when=FIRST_COMPLETED)
+            raise_if_stop_requested()
             for future in done:
                 position = futures[future]
                 try:
@@ -233,6 +255,8 @@ def _stop(pool: ProcessPoolExecutor) -> None:
 
 # --------------------------------------------------------------------------- inside a pool judge
 _grading_now = False
+# This judge's own folder inside the pool's scratch folder: every worker folder it makes is in it.
+_own_folder: str | None = None
 
 
 class _Stop(BaseException):
@@ -240,9 +264,11 @@ class _Stop(BaseException):
 
 
 def _start_judge_process(options: GradingOptions, scratch: str) -> None:
+    global _own_folder
     from .host import prepare_grading_process
 
-    tempfile.tempdir = scratch
+    _own_folder = tempfile.mkdtemp(prefix="judge-", dir=scratch)
+    tempfile.tempdir = _own_folder
     # Ctrl-C reaches the whole terminal's process group; the parent decides what stops.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _on_terminate)
@@ -275,10 +301,22 @@ def _grade_in_judge(path: str, assignment: str, options: GradingOptions) -> Grad
 
 
 def _leave() -> NoReturn:
+    """Close the clean timing workers, kill any worker a cut-short start left untracked, remove this
+    judge's folder (and the pool's, once empty: the parent may be gone), and exit."""
     if "graders.checks.jit_speedup" in sys.modules:
         from .checks.jit_speedup import close_baseline_workers
 
         close_baseline_workers()
+    for child in child_pids(os.getpid()):
+        # Workers lead process groups of their own (bubblewrap's helpers are in them).
+        with contextlib.suppress(OSError):
+            os.killpg(child, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            os.kill(child, signal.SIGKILL)
+    if _own_folder is not None:
+        shutil.rmtree(_own_folder, ignore_errors=True)
+        with contextlib.suppress(OSError):
+            os.rmdir(os.path.dirname(_own_folder))
     os._exit(128 + signal.SIGTERM)
 
 

@@ -178,7 +178,7 @@ def _build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    previous = _stop_on_sigterm()
+    previous = _stop_on_signals()
     try:
         arguments = _build_parser().parse_args(argv)
         handler: Handler = arguments.handler
@@ -192,22 +192,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exit_request:
         return int(exit_request.code or 0)
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
+        for signal_number, handler in previous.items():
+            signal.signal(signal_number, handler)
+        if previous:
+            from .batch import clear_stop_request
+
+            clear_stop_request()
 
 
-def _stop_on_sigterm() -> Any:
-    """SIGTERM stops a command as Ctrl-C does: what was started is closed, what was graded reported.
+def _stop_on_signals() -> dict[int, Any]:
+    """Ctrl-C and SIGTERM stop a command: what was started is closed, what was graded reported.
 
-    Returns the handler it replaced, or None off the main thread (where it cannot be set).
+    Besides raising KeyboardInterrupt, the handler records the request, because Python drops
+    an exception raised inside a finalizer that the signal happened to interrupt; batches look
+    at the record between submissions. Returns the handlers it replaced (none off the main thread).
     """
     if threading.current_thread() is not threading.main_thread():
-        return None
+        return {}
+    from .batch import request_stop
 
     def interrupt(signum: int, frame: object) -> None:
+        request_stop()
         raise KeyboardInterrupt
 
-    return signal.signal(signal.SIGTERM, interrupt)
+    return {number: signal.signal(number, interrupt) for number in (signal.SIGINT, signal.SIGTERM)}
 
 
 def run() -> None:

@@ -25,7 +25,7 @@ import threading
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from .batch import BatchInterrupted, Graded, internal_error, not_graded
+from .batch import BatchInterrupted, Graded, internal_error, not_graded, raise_if_stop_requested
 from .options import GradingOptions
 from .results import FileError, result_from_plain, result_to_plain
 from .worker.client import WorkerLimits
@@ -87,6 +87,7 @@ def grade_on_cluster(paths: Sequence[str], assignment: str, options: GradingOpti
                 results[position] = _gathered(future, paths[position], assignment)
                 if progress is not None:
                     progress(position, results[position])
+                raise_if_stop_requested()
         except KeyboardInterrupt:
             client.cancel(list(futures), force=True)
             raise BatchInterrupted([results.get(position) or not_graded(path, assignment, "interrupted")

@@ -88,7 +88,7 @@ class Watched:
         return alive, sorted(entry.name for entry in self.temporary.iterdir() if entry.name.startswith("jaxgrade"))
 
     def workers_started(self) -> bool:
-        return bool([*self.temporary.glob("jaxgrade-worker-*"), *self.temporary.glob("*/jaxgrade-worker-*")])
+        return any(self.temporary.rglob("jaxgrade-worker-*"))
 
 
 def _alive(pid: int) -> bool:
@@ -188,3 +188,18 @@ def test_every_folder_and_descriptor_is_released_around_a_batch_of_crashing_subm
     assert all(isinstance(result, (SubmissionResult, FileError)) for result in refused)
     assert _worker_folders() == folders
     assert _open_descriptors() == descriptors
+
+
+def test_killing_jaxgrade_outright_leaves_no_judge_or_worker_running(tmp_path: Path) -> None:
+    run = Watched(["grade", "--assignment", "jit", "--jobs", "2", "--format", "json", "--output", os.devnull,
+                   *JIT_FILES, *JIT_FILES], _temporary(tmp_path))
+    run.wait_until(lambda: len(run.judges()) == 2)
+    run.process.kill()  # SIGKILL: no handler runs in jaxgrade itself; its judges are told by Linux
+    run.finish(60)
+    alive, _ = run.leftovers()
+    deadline = time.monotonic() + 30
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.5)
+        alive = [pid for pid in alive if _alive(pid)]
+    assert alive == []
+    assert list(run.temporary.rglob("jaxgrade-worker-*")) == []

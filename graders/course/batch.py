@@ -36,6 +36,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from ..batch import raise_if_stop_requested
 from ..registry import get_assignment
 from ..warmup import warm_assignment
 
@@ -98,6 +99,7 @@ def autograde_course(course: Path, assignment: str, jobs: int = 1, force: bool =
             remaining = set(futures)
             while remaining:
                 done, remaining = wait(remaining, timeout=0.5, return_when=FIRST_COMPLETED)
+                raise_if_stop_requested()
                 for future in done:
                     ok, _ = batch.finished[futures[future]] = future.result()
                     progress.update(task, advance=1, last=f"{futures[future]}: {'ok' if ok else 'FAILED'}")

@@ -25,7 +25,7 @@ from .compilation_cache import CompilationCache
 from .runtime.protocol import ProtocolError, read_frame, write_frame
 from .sandbox import Isolation, accelerator_present, detect_isolation, interpreter, sandboxed_command
 
-__all__ = ["ProbeFailed", "WorkerInfo", "WorkerLimits", "WorkerLost", "WorkerProcess", "cpu_seconds"]
+__all__ = ["ProbeFailed", "WorkerInfo", "WorkerLimits", "WorkerLost", "WorkerProcess", "child_pids", "cpu_seconds"]
 
 _RUNTIME_DIR = Path(__file__).with_name("runtime")
 _RUNTIME_PACKAGE = "jaxgrade_runtime"
@@ -194,7 +194,7 @@ class WorkerProcess:
             return ()
         found = [self._process.pid]
         for pid in found:  # grows while it is walked: breadth first
-            found.extend(_children(pid))
+            found.extend(child_pids(pid))
         return tuple(found)
 
     # -------------------------------------------------------------- requests
@@ -318,7 +318,8 @@ class _CappedOutput:
         return text
 
 
-def _children(pid: int) -> list[int]:
+def child_pids(pid: int) -> list[int]:
+    """The processes `pid` started that are still its children (Linux's /proc)."""
     children: list[int] = []
     try:
         for task in os.listdir(f"/proc/{pid}/task"):

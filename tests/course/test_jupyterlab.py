@@ -171,8 +171,9 @@ def test_student_runs_the_notebook_and_uses_the_assignments_panel(lab, browser, 
     _wait(lambda: button("Submit"), what="a Submit button")[0].click()
     inbound = course.exchange / "jax-course" / "inbound"
     # In JupyterLab the exchange names the student after the OS account running the server.
-    submitted = _wait(lambda: [p for p in inbound.iterdir() if "+jit+" in p.name], what="the submission")
-    assert (submitted[0] / "jit.ipynb").exists()
+    # nbgrader makes the submission's folder first, then copies the notebook into it.
+    _wait(lambda: [p for p in inbound.iterdir() if "+jit+" in p.name and (p / "jit.ipynb").exists()],
+          what="the submitted notebook")
     _wait(lambda: "There are no submitted assignments" not in browser.find_element(By.TAG_NAME, "body").text,
           what="the submitted list")
     browser.save_screenshot(str(tmp_path / "assignments.png"))
