@@ -36,9 +36,8 @@ from .submission import Submission
 from .worker.client import WorkerLost, child_pids
 from .worker.session import SubmissionSession
 
-__all__ = ["AUTO_WARM_MIN_SUBMISSIONS", "BatchInterrupted", "Graded", "begin_worker", "grade_files",
-           "clear_stop_request", "internal_error", "not_graded", "raise_if_stop_requested", "request_stop",
-           "warm_quietly"]
+__all__ = ["AUTO_WARM_MIN_SUBMISSIONS", "BatchInterrupted", "FileOutcome", "begin_worker", "clear_stop_request",
+           "grade_files", "internal_error", "not_graded", "raise_if_stop_requested", "request_stop", "warm_quietly"]
 
 # Filling costs about one grading, once per machine and assignment; every later grading
 # there (this batch's and all that follow) saves a tenth to a third of its time.
@@ -49,8 +48,9 @@ _POOL_ROUNDS = 3
 # How long a judge told to stop may take to close its worker before it is killed.
 _STOP_SECONDS = 10.0
 
-Graded = SubmissionResult | FileError
-Progress = Callable[[int, Graded], None]
+# What a batch gives for one file: its grading, or why it could not be graded.
+FileOutcome = SubmissionResult | FileError
+Progress = Callable[[int, FileOutcome], None]
 
 
 _stop_requested = threading.Event()
@@ -75,7 +75,7 @@ def raise_if_stop_requested() -> None:
 class BatchInterrupted(KeyboardInterrupt):
     """Ctrl-C or SIGTERM stopped a batch; `results` has one entry per file, those not graded marked so."""
 
-    def __init__(self, results: list[Graded]) -> None:
+    def __init__(self, results: list[FileOutcome]) -> None:
         super().__init__("interrupted")
         self.results = results
 
@@ -109,7 +109,7 @@ def warm_quietly(assignment: str, options: GradingOptions) -> None:
 
 
 def grade_files(submissions: Sequence[Submission], assignment: str, options: GradingOptions, jobs: int = 1,
-                first: SubmissionSession | None = None, progress: Progress | None = None) -> list[Graded]:
+                first: SubmissionSession | None = None, progress: Progress | None = None) -> list[FileOutcome]:
     """One result per submission, in order. `first`: a worker already begun for the first one.
 
     `progress(position, result)` is called as each file is graded. Raises `BatchInterrupted`.
@@ -133,13 +133,13 @@ def not_graded(path: str, assignment: str, reason: str) -> FileError:
 
 
 def _in_sequence(submissions: Sequence[Submission], assignment: str, options: GradingOptions,
-                 first: SubmissionSession | None, progress: Progress | None) -> list[Graded]:
+                 first: SubmissionSession | None, progress: Progress | None) -> list[FileOutcome]:
     """One file after another; the next file's worker loads while the current one is graded."""
     from .judge import grade_submission
     from .registry import get_assignment
 
     spec = get_assignment(assignment)
-    results: list[Graded] = []
+    results: list[FileOutcome] = []
     upcoming = first if first is not None or not submissions else begin_worker(submissions[0], options)
     session: SubmissionSession | None = None
     try:
@@ -148,7 +148,7 @@ def _in_sequence(submissions: Sequence[Submission], assignment: str, options: Gr
             if position + 1 < len(submissions):
                 upcoming = begin_worker(submissions[position + 1], options)
             try:
-                result: Graded = grade_submission(submission, spec, options, session=session)
+                result: FileOutcome = grade_submission(submission, spec, options, session=session)
             except Exception as error:  # noqa: BLE001 - one file's failure must not lose the others
                 result = internal_error(str(submission.path), assignment, error)
             results.append(result)
@@ -168,8 +168,8 @@ def _in_sequence(submissions: Sequence[Submission], assignment: str, options: Gr
 
 # --------------------------------------------------------------------------- the pool
 def _in_pool(paths: list[str], assignment: str, options: GradingOptions, jobs: int,
-             progress: Progress | None) -> list[Graded]:
-    results: dict[int, Graded] = {}
+             progress: Progress | None) -> list[FileOutcome]:
+    results: dict[int, FileOutcome] = {}
     pending = list(range(len(paths)))
     lost_reason = ""
     try:
@@ -196,12 +196,12 @@ def _in_pool(paths: list[str], assignment: str, options: GradingOptions, jobs: i
 
 
 def _pool_round(positions: list[int], paths: list[str], assignment: str, options: GradingOptions, jobs: int,
-                results: dict[int, Graded], progress: Progress | None) -> tuple[list[int], str]:
+                results: dict[int, FileOutcome], progress: Progress | None) -> tuple[list[int], str]:
     """Grade `positions` in one pool; the positions whose judge was lost, and why."""
     lost: list[int] = []
     reason = ""
     with _judge_pool(min(jobs, len(positions)), options) as pool:
-        futures: dict[Future[Graded], int] = {
+        futures: dict[Future[FileOutcome], int] = {
             pool.submit(_grade_in_judge, paths[position], assignment, options): position for position in positions}
         remaining = set(futures)
         while remaining:
@@ -285,7 +285,7 @@ def _on_terminate(signum: int, frame: object) -> None:
     _leave()
 
 
-def _grade_in_judge(path: str, assignment: str, options: GradingOptions) -> Graded:
+def _grade_in_judge(path: str, assignment: str, options: GradingOptions) -> FileOutcome:
     global _grading_now
     from .judge import grade_path
 

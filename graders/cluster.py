@@ -25,7 +25,7 @@ import threading
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from .batch import BatchInterrupted, Graded, internal_error, not_graded, raise_if_stop_requested
+from .batch import BatchInterrupted, FileOutcome, internal_error, not_graded, raise_if_stop_requested
 from .options import GradingOptions
 from .results import FileError, result_from_plain, result_to_plain
 from .worker.client import WorkerLimits
@@ -55,7 +55,7 @@ def code_fingerprint() -> str:
 
 
 def grade_on_cluster(paths: Sequence[str], assignment: str, options: GradingOptions, address: str,
-                     progress: Callable[[int, Graded], None] | None = None) -> list[Graded]:
+                     progress: Callable[[int, FileOutcome], None] | None = None) -> list[FileOutcome]:
     """One result per path, in order, graded on the cluster whose scheduler is at `address`.
 
     Raises `ClusterError` when the cluster cannot be reached, `BatchInterrupted` on Ctrl-C.
@@ -70,7 +70,7 @@ def grade_on_cluster(paths: Sequence[str], assignment: str, options: GradingOpti
         resources = _gpu_resources(client) if wants_accelerator(get_assignment(assignment)) else None
         plain_options = _options_to_plain(options)
         futures = {}
-        results: dict[int, Graded] = {}
+        results: dict[int, FileOutcome] = {}
         for position, path in enumerate(paths):
             try:
                 data = Path(path).read_bytes()
@@ -127,7 +127,7 @@ def _gpu_resources(client: Any) -> dict[str, float] | None:
     return {"GPU": 1} if has_gpu else None
 
 
-def _gathered(future: Any, path: str, assignment: str) -> Graded:
+def _gathered(future: Any, path: str, assignment: str) -> FileOutcome:
     from distributed import KilledWorker
 
     try:
@@ -176,7 +176,7 @@ def _grade_task(path: str, data: bytes, assignment: str, plain_options: Mapping[
 
     options = _options_from_plain(plain_options)
     if fingerprint != code_fingerprint():
-        result: Graded = FileError(path, assignment, (
+        result: FileOutcome = FileError(path, assignment, (
             f"not graded: this Dask worker runs other jaxgrade code ({code_fingerprint()}, the client "
             f"{fingerprint}); install the same version on every worker"))
         return json.dumps(result_to_plain(result))
