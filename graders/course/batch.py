@@ -209,7 +209,7 @@ class _Batch:
 
 def _outcomes(course: Path, assignment: str, students: list[str], kept: list[str],
               batch: _Batch) -> list[StudentOutcome]:
-    scores = _scores(course, assignment)
+    scores = {student: (row.score, row.max_score) for student, row in _gradebook_rows(course, assignment).items()}
     outcomes = []
     for student in students:
         score, max_score = scores.get(student, (None, None))
@@ -250,13 +250,21 @@ def _database_url(course: Path) -> str:
     return f"sqlite:///{course / 'gradebook.db'}"
 
 
-def _gradebook_state(course: Path, assignment: str) -> dict[str, bool]:
-    """Each student with a submission in the gradebook: whether every autograded cell has its score."""
+@dataclass(frozen=True)
+class _Row:
+    """A student's submission in the gradebook: whether every graded cell has its score, and the score."""
+
+    complete: bool
+    score: float
+    max_score: float
+
+
+def _gradebook_rows(course: Path, assignment: str) -> dict[str, _Row]:
     from nbgrader.api import Gradebook, MissingEntry
 
     if not (course / "gradebook.db").exists():
         return {}
-    state: dict[str, bool] = {}
+    rows: dict[str, _Row] = {}
     with Gradebook(_database_url(course)) as gradebook:
         try:
             submissions = gradebook.assignment_submissions(assignment)
@@ -264,21 +272,15 @@ def _gradebook_state(course: Path, assignment: str) -> dict[str, bool]:
             return {}
         for submission in submissions:
             grades = [grade for notebook in submission.notebooks for grade in notebook.grades]
-            state[submission.student.id] = bool(grades) and all(
+            complete = bool(grades) and all(
                 grade.auto_score is not None or grade.manual_score is not None for grade in grades)
-    return state
+            rows[submission.student.id] = _Row(complete, submission.score, submission.max_score)
+    return rows
 
 
-def _scores(course: Path, assignment: str) -> dict[str, tuple[float, float]]:
-    from nbgrader.api import Gradebook, MissingEntry
-
-    if not (course / "gradebook.db").exists():
-        return {}
-    with Gradebook(_database_url(course)) as gradebook:
-        try:
-            return {s.student.id: (s.score, s.max_score) for s in gradebook.assignment_submissions(assignment)}
-        except MissingEntry:
-            return {}
+def _gradebook_state(course: Path, assignment: str) -> dict[str, bool]:
+    """Each student with a submission in the gradebook: whether every graded cell has its score."""
+    return {student: row.complete for student, row in _gradebook_rows(course, assignment).items()}
 
 
 def _autograded(course: Path, assignment: str, student: str) -> Path:
