@@ -19,6 +19,8 @@ from .i18n import t
 from .options import GradingOptions
 from .registry import assignments, get_assignment, get_check
 from .results import CheckResult, ExerciseResult, Status, SubmissionResult
+from .review import review_flags, review_reasons, withhold_for_review
+from .source import ParsedCell, find_tripwires, parse_cells
 from .spec import Assignment, Exercise
 from .submission import Submission, read_submission
 from .worker.client import WorkerLost
@@ -47,6 +49,9 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
         session = SubmissionSession(submission, options.limits, options.compilation_cache())
         session.begin()
     _prepare_checks(assignment)
+    # Read while the worker loads: the source is the one thing here no student process can speak for.
+    source = parse_cells(submission)
+    tripwires = find_tripwires(source)
     flags: list[str] = []
     likely = likely_assignment(submission, assignment)
     if likely is not None:
@@ -72,9 +77,13 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
                     startup_failure = lost
                     exercises.append(_uniform(exercise, Status.FAILED, _lost_message(lost, None, None, options)))
                     continue
-                exercises.append(_grade_exercise(exercise, session, options, deadline, flags))
+                exercises.append(_grade_exercise(exercise, session, options, deadline, flags, source))
     finally:
         session.close()
+    reasons = review_reasons(tripwires, session.audit_events, session.channel_breaches)
+    if reasons:
+        flags.extend(review_flags(reasons, submission, options.lang))
+        exercises = list(withhold_for_review(exercises, reasons, submission, options.lang))
     if session.starts > 1:
         flags.append(t("flag.worker_restarted", options.lang, count=session.starts - 1))
     isolation = session.isolation
@@ -116,13 +125,14 @@ def _prepare_checks(assignment: Assignment) -> None:
 
 
 def _grade_exercise(exercise: Exercise, session: SubmissionSession, options: GradingOptions,
-                    submission_deadline: float, flags: list[str]) -> ExerciseResult:
+                    submission_deadline: float, flags: list[str], source: tuple[ParsedCell, ...]) -> ExerciseResult:
     started, starts = time.monotonic(), session.starts
     try:
         before = session.compile_counts()
     except (WorkerLost, InstrumentTampered):
         before = None
-    result = _judge_exercise(exercise, session, options, submission_deadline, flags)
+    result = _judge_exercise(exercise, session, options, submission_deadline, flags, source)
+    session.check_channel()
     stats: dict[str, Any] = {"examples": sum(int(c.details.get("examples", 0)) for c in result.checks)}
     after = None
     if before is not None and session.starts == starts and session.worker is not None and session.worker.alive:
@@ -136,7 +146,7 @@ def _grade_exercise(exercise: Exercise, session: SubmissionSession, options: Gra
 
 
 def _judge_exercise(exercise: Exercise, session: SubmissionSession, options: GradingOptions,
-                    submission_deadline: float, flags: list[str]) -> ExerciseResult:
+                    submission_deadline: float, flags: list[str], source: tuple[ParsedCell, ...]) -> ExerciseResult:
     ctx = CheckContext(
         exercise=exercise,
         session=session,
@@ -145,6 +155,7 @@ def _judge_exercise(exercise: Exercise, session: SubmissionSession, options: Gra
         call_seconds=options.call_seconds,
         exercise_seconds=options.exercise_seconds,
         flags=flags,
+        source=source,
     )
     try:
         blocked = _unusable_reason(ctx)

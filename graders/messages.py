@@ -260,12 +260,24 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # -------------------------------------------------------- jit_compiled
     "jit_compiled.passed": {
-        "en": "`{name}` is jit-compiled as submitted.",
-        "ko": "제출된 `{name}`은(는) jit으로 컴파일되는 함수입니다.",
+        "en": "`{name}` is jit-compiled as submitted: {where} binds it with `{binding}`.",
+        "ko": "제출된 `{name}`은(는) jit으로 컴파일됩니다: {where}에서 `{binding}`(으)로 묶었습니다.",
     },
-    "jit_compiled.failed": {
-        "en": "`{name}` is a plain `{type}`, not a jit-compiled function. Decorate it with `@jax.jit` or assign `{name} = jax.jit(...)`.",
-        "ko": "`{name}`은(는) jit으로 컴파일되지 않은 일반 `{type}`입니다. `@jax.jit`을 붙이거나 `{name} = jax.jit(...)`으로 만드세요.",
+    "jit_compiled.plain": {
+        "en": "`{name}` is not jit-compiled: {where} defines it as a plain function (`{binding}`). Put `{fix}` on the line above `def {name}`.",
+        "ko": "`{name}`이(가) jit으로 컴파일되지 않습니다: {where}에서 일반 함수(`{binding}`)로 정의했습니다. `def {name}` 바로 윗줄에 `{fix}`를 붙이세요.",
+    },
+    "jit_compiled.unreadable": {
+        "en": "`{name}` is bound at {where} in a way the grader cannot read as jit (`{binding}`). Bind it plainly: `{fix}` above `def {name}`, or `{name} = jax.jit(f)`.",
+        "ko": "{where}에서 `{name}`을(를) 채점기가 jit으로 읽을 수 없는 방식(`{binding}`)으로 묶었습니다. 알아보기 쉽게 묶으세요: `def {name}` 위에 `{fix}`, 또는 `{name} = jax.jit(f)`.",
+    },
+    "jit_compiled.missing": {
+        "en": "`{name}` is never bound at the top level of your code, so the grader cannot see that it is jit-compiled. Define it with `{fix}` above `def {name}`.",
+        "ko": "코드의 최상위에서 `{name}`을(를) 묶는 곳이 없어 jit으로 컴파일되는지 채점기가 확인할 수 없습니다. `def {name}` 위에 `{fix}`를 붙여 정의하세요.",
+    },
+    "jit_compiled.disagrees": {
+        "en": "`{name}` is not the function `jax.jit` made, although {where} binds it with `{binding}`: the function graded is a `{type}`. Something rebinds `{name}` after that line; keep the jitted binding last.",
+        "ko": "{where}에서 `{binding}`(으)로 묶었는데도 채점한 `{name}`은(는) `jax.jit`이 만든 함수가 아니라 `{type}`입니다. 그 줄 뒤에서 `{name}`을(를) 다시 묶는 코드가 있으니, jit으로 묶은 정의가 마지막이 되게 하세요.",
     },
     # --------------------------------------------------------- no_mutation
     "no_mutation.passed": {
@@ -369,6 +381,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "removed by the call",
         "ko": "호출로 사라짐",
     },
+    "where.unknown": {
+        "en": "a place the grader cannot read",
+        "ko": "채점기가 읽을 수 없는 곳",
+    },
     "where.short": {
         "en": "{filename}, line {line}",
         "ko": "{filename}의 {line}번째 줄",
@@ -422,6 +438,22 @@ MESSAGES: dict[str, dict[str, str]] = {
     "jit_speedup.processes_changed": {
         "en": "While `{name}` was being timed on {platform} ({device}), processes were started or ended in its worker, so the time it used cannot be counted. A graded function must not start processes.",
         "ko": "{platform}({device})에서 `{name}`의 시간을 재는 동안 작업 프로세스 안에서 프로세스가 시작되거나 끝나서 사용한 시간을 셀 수 없습니다. 채점 대상 함수는 프로세스를 시작하면 안 됩니다.",
+    },
+    "jit_speedup.not_jit": {
+        "en": "`{name}` is not jit-compiled ({where}: `{binding}`), so there is no jit speedup to measure: code without jit earns nothing here, however fast it runs. Compile it with `{fix}`.",
+        "ko": "`{name}`이(가) jit으로 컴파일되지 않아({where}: `{binding}`) jit 속도 향상을 잴 것이 없습니다. jit 없는 코드는 아무리 빨라도 이 검사에서 점수를 받지 못합니다. `{fix}`로 컴파일하세요.",
+    },
+    "jit_speedup.refused_not_jit": {
+        "en": "`{name}` could not be timed as a jit-compiled function: the function graded is a `{type}`, not the one `jax.jit` made at {where}. Keep the jitted binding last.",
+        "ko": "`{name}`을(를) jit으로 컴파일된 함수로서 잴 수 없었습니다: 채점한 함수가 {where}에서 `jax.jit`이 만든 함수가 아니라 `{type}`입니다. jit으로 묶은 정의가 마지막이 되게 하세요.",
+    },
+    "jit_speedup.refused_not_array": {
+        "en": "`{name}` returned a `{type}` while it was timed, not a JAX array, so its time cannot count. Return the array your JAX computation produces.",
+        "ko": "시간을 재는 동안 `{name}`이(가) JAX 배열이 아닌 `{type}`을(를) 반환해 그 시간을 인정할 수 없습니다. JAX 연산이 만든 배열을 그대로 반환하세요.",
+    },
+    "jit_speedup.uncommitted": {
+        "en": "The timed calls of `{name}` on {platform} ({device}) did not deliver the outputs they committed to when the timer stopped, so the timing cannot count.",
+        "ko": "{platform}({device})에서 시간을 잰 `{name}` 호출이 타이머가 멈출 때 약속한 출력과 다른 출력을 내놓아 이 시간 측정은 인정되지 않습니다.",
     },
     "jit_speedup.raised": {
         "en": "`{name}` could not be timed: it {explanation}",
@@ -493,6 +525,31 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "timing-processes-changed: `{name}` started or ended processes while it was timed",
         "ko": "timing-processes-changed: `{name}`이(가) 시간을 재는 동안 프로세스를 시작하거나 끝냈습니다",
     },
+    "flag.timing_uncommitted": {
+        "en": "timing-uncommitted: the timed calls of `{name}` did not deliver the outputs committed when the timer stopped",
+        "ko": "timing-uncommitted: 시간을 잰 `{name}` 호출이 타이머가 멈출 때 약속한 출력을 내놓지 않았습니다",
+    },
+    "flag.needs_review": {
+        "en": "needs-review: {what} ({where})",
+        "ko": "needs-review: {what} ({where})",
+    },
+    "review.withheld": {
+        "en": "Points withheld for review: your code uses {what} ({where}). A JAX exercise needs none of this, and it could change what the grader measures in your code's process, so only checks the grader verifies itself (correctness) keep their points; your instructor will look at it. Remove that code and submit again. This check found: {finding}",
+        "ko": "검토를 위해 점수 보류: 여러분의 코드가 {what}을(를) 사용합니다({where}). JAX 과제에는 필요 없는 기능이며, 여러분의 코드가 실행되는 프로세스에서 채점기가 재는 값을 바꿀 수 있으므로 채점기가 직접 확인하는 검사(정확성)만 점수를 유지합니다. 강사가 검토합니다. 그 코드를 지우고 다시 제출하세요. 이 검사의 결과: {finding}",
+    },
+    "review.kind.descriptor": {"en": "the process's file descriptors", "ko": "프로세스의 파일 디스크립터"},
+    "review.kind.process": {"en": "process control (starting, ending or signalling processes)", "ko": "프로세스 제어(프로세스 시작·종료·신호)"},
+    "review.kind.native": {"en": "native code (`ctypes`)", "ko": "네이티브 코드(`ctypes`)"},
+    "review.kind.thread": {"en": "threads", "ko": "스레드"},
+    "review.kind.signal": {"en": "signal handlers", "ko": "시그널 핸들러"},
+    "review.kind.introspection": {"en": "frame or garbage-collector introspection", "ko": "프레임 또는 가비지 컬렉터 들여다보기"},
+    "review.kind.dynamic": {"en": "code or names built from strings at run time", "ko": "실행 중에 문자열로 만든 코드나 이름"},
+    "review.kind.identity": {"en": "rewriting what an object claims to be (`__class__`, `__module__`, ...)", "ko": "객체의 정체를 바꾸어 쓰기(`__class__`, `__module__` 등)"},
+    "review.kind.patch": {"en": "changes to a library module", "ko": "라이브러리 모듈 바꾸기"},
+    "review.kind.network": {"en": "the network", "ko": "네트워크"},
+    "review.kind.channel": {"en": "the grader's own channel to its worker", "ko": "채점기와 작업 프로세스 사이의 통신 채널"},
+    "review.kind.silenced": {"en": "something that silenced the grader's audit of your process", "ko": "채점기의 프로세스 감시를 멈추게 하는 코드"},
+    "review.at_run_time": {"en": "seen at run time", "ko": "실행 중에 확인"},
     "flag.other_assignment": {
         "en": "other-assignment: this file defines none of the functions of assignment '{given}' but some of '{likely}'; if it was meant for that one, grade it with --assignment {likely}",
         "ko": "other-assignment: 이 파일에는 과제 '{given}'의 함수가 하나도 없고 '{likely}'의 함수가 있습니다. 그 과제의 제출물이라면 --assignment {likely}(으)로 채점하세요",

@@ -46,6 +46,10 @@ class CheckEntry:
     # True for a check that measures what an accelerator does: a cluster sends such
     # submissions to its GPU workers when it has any.
     wants_accelerator: bool = False
+    # False only for a check whose verdict the judge establishes itself (outputs compared with
+    # the reference). Every other check rests on something the worker reports, so a submission
+    # flagged for review (a tripwire: graders/source/tripwires.py) has its points withheld.
+    rests_on_worker: bool = True
 
 
 class UnknownAssignment(KeyError):
@@ -72,6 +76,7 @@ def register_check(
     render_timings: Callable[[Mapping[str, Any], str], str] | None = None,
     deterministic: bool = True,
     wants_accelerator: bool = False,
+    rests_on_worker: bool = True,
 ) -> Callable[[Callable[["CheckContext"], "Verdict"]], Callable[["CheckContext"], "Verdict"]]:
     """Decorator: make a check available to exercise specs under `name`.
 
@@ -86,7 +91,7 @@ def register_check(
         if name in _CHECKS:
             raise ValueError(f"check {name!r} is registered twice")
         _CHECKS[name] = CheckEntry(name, function, description, option_type, requires, gate, prepare,
-                                   render_timings, deterministic, wants_accelerator)
+                                   render_timings, deterministic, wants_accelerator, rests_on_worker)
         return function
 
     return decorate

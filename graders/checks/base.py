@@ -22,6 +22,7 @@ from ..explain import describe_difference, explain_error
 from ..format import format_call, format_value
 from ..i18n import t
 from ..results import Status
+from ..source import Binding, ParsedCell, jit_binding
 from ..spec import Call, Exercise
 from ..worker.session import CallOutcome, ErrorReport, InstrumentTampered, SubmissionSession, WorkerLost
 
@@ -90,6 +91,8 @@ class CheckContext:
     call_seconds: float = 30.0
     exercise_seconds: float = 120.0
     flags: list[str] = field(default_factory=list)
+    # The submission's cells as the judge parsed them: what checks may rest on without asking the worker.
+    source: tuple[ParsedCell, ...] = ()
 
     # ------------------------------------------------------------ language
     def text(self, key: str, **params: Any) -> str:
@@ -127,6 +130,25 @@ class CheckContext:
 
     def option(self, check: str) -> Any:
         return self.exercise.options[check]
+
+    # ---------------------------------------------------------------- source
+    def binding(self) -> Binding:
+        """How the source binds the exercise's name at module level, read in the judge."""
+        return jit_binding(self.source, self.exercise.name)
+
+    def where(self, filename: str, line: int) -> str:
+        """`line N` of a file or a notebook cell, as the student finds it."""
+        if not filename or not line:
+            return self.text("where.unknown")
+        return self.text("where.short", filename=self.place(filename), line=line)
+
+    def jit_fix(self) -> str:
+        """The decorator that fits the exercise's signature: static arguments need `static_argnames`."""
+        static = self.exercise.static_argnames
+        if not static:
+            return "@jax.jit"
+        names = repr(static[0]) if len(static) == 1 else repr(tuple(static))
+        return f"@partial(jax.jit, static_argnames={names})"
 
 
 _COMPILED_REFERENCES: dict[int, Callable[..., Any]] = {}

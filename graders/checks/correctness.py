@@ -12,6 +12,9 @@ ARRAY_KINDS = ("numpy", "jax")
 @register_check(
     "correctness",
     gate=True,
+    # Outputs the judge compares with its own reference, on inputs it generated: nothing the
+    # worker merely says, so a submission flagged for review keeps these points.
+    rests_on_worker=False,
     description={
         "en": "matches the reference on hypothesis-generated inputs (NumPy and JAX arrays)",
         "ko": "hypothesis가 생성한 입력(NumPy, JAX 배열)에서 참조 답안과 일치",

@@ -1,4 +1,11 @@
-"""`jit_compiled`: the function is a jit-compiled callable as submitted."""
+"""`jit_compiled`: the function is bound by `jax.jit` as submitted.
+
+The judge reads it from the source: `@jax.jit`, `@partial(jax.jit, ...)` or
+`name = jax.jit(f, ...)` as the last module-level binding of the name. The
+worker's report of the object's exact type (the very type `jax.jit` returns,
+read before student code loaded) must agree; it can only cost the point,
+since a report from the student's process proves nothing by itself.
+"""
 
 from __future__ import annotations
 
@@ -9,13 +16,20 @@ from .base import CheckContext, Verdict
 @register_check(
     "jit_compiled",
     description={
-        "en": "is jit-compiled as submitted (@jax.jit or jax.jit(...))",
-        "ko": "제출된 상태로 jit 컴파일됨(@jax.jit 또는 jax.jit(...))",
+        "en": "is bound by jax.jit as submitted (@jax.jit, @partial(jax.jit, ...) or name = jax.jit(f)), read from the source",
+        "ko": "제출된 상태로 jax.jit으로 묶여 있음(@jax.jit, @partial(jax.jit, ...) 또는 name = jax.jit(f)), 소스에서 읽음",
     },
 )
 def jit_compiled(ctx: CheckContext) -> Verdict:
     name = ctx.exercise.name
+    binding = ctx.binding()
+    where = ctx.where(binding.filename, binding.line)
+    details = {"binding": binding.kind, "line": binding.line}
+    if binding.kind in ("plain", "unreadable", "missing"):
+        return Verdict.failed(ctx.text(f"jit_compiled.{binding.kind}", name=name, where=where, binding=binding.detail,
+                                       fix=ctx.jit_fix()), **details)
     info = ctx.session.describe(name)
-    if info.jit_compiled:
-        return Verdict.passed(ctx.text("jit_compiled.passed", name=name))
-    return Verdict.failed(ctx.text("jit_compiled.failed", name=name, type=info.type))
+    if not info.jit_compiled:
+        return Verdict.failed(ctx.text("jit_compiled.disagrees", name=name, where=where, binding=binding.detail,
+                                       type=info.type), **details)
+    return Verdict.passed(ctx.text("jit_compiled.passed", name=name, where=where, binding=binding.detail), **details)

@@ -18,8 +18,14 @@ How it is measured, and why:
   request from a seed the judge draws at random only then, so nothing can be
   memoised or computed ahead. Generating costs the same on every side; the
   clean worker times generation alone, and the judge subtracts it.
-- **Outputs re-checked.** After each student batch the judge picks one of its
-  outputs at random and compares it with the reference on the same input.
+- **Outputs committed, then re-checked.** The reply that stops the clock carries
+  a digest of every output; after each student batch the judge picks one output
+  at random, checks it against its digest and against the reference on the
+  same input. A reply sent before the work was done cannot carry valid digests,
+  and an object that computes only when it is encoded is not a JAX array.
+- **Only jit is timed.** The check times the object `jax.jit` made, and only
+  when the judge reads in the source that the name is bound by `jax.jit`: plain
+  NumPy may beat eager JAX at a small size, but that is not what jit did.
 - **A calibrated threshold.** What jit achieves for the formula on this
   machine (eager / jitted, both clean) is measured every time; the student
   must reach the geometric mean of 1x and that factor. Rounds are added while
@@ -56,7 +62,7 @@ from ..registry import register_check
 from ..results import Status
 from ..spec import Call, SpecError
 from ..submission import Submission
-from ..worker.session import CHECKS_PLATFORM, ErrorReport, SubmissionSession, WorkerLost
+from ..worker.session import CHECKS_PLATFORM, ErrorReport, SubmissionSession, TimedRefusal, WorkerLost
 from .base import CheckContext, Verdict
 
 __all__ = ["Estimate", "SpeedupSpec", "TimingProfile", "close_baseline_workers", "decide", "estimate"]
@@ -241,6 +247,11 @@ def _prepare(spec: SpeedupSpec) -> None:
 def jit_speedup(ctx: CheckContext) -> Verdict:
     spec: SpeedupSpec = ctx.option("jit_speedup")
     name = ctx.exercise.name
+    binding = ctx.binding()
+    if not binding.jitted:
+        # Read from the source in the judge: un-jitted code, however fast, is not what this check measures.
+        return Verdict.failed(ctx.text("jit_speedup.not_jit", name=name, where=ctx.where(binding.filename, binding.line),
+                                       binding=binding.detail, fix=ctx.jit_fix()))
     student = _timing_session(ctx.session)
     try:
         try:
@@ -261,9 +272,12 @@ def jit_speedup(ctx: CheckContext) -> Verdict:
         if isinstance(outcome, ErrorReport):
             return Verdict.failed(ctx.text("jit_speedup.raised", name=name, explanation=ctx.explain(outcome)),
                                   **details)
+        if isinstance(outcome, TimedRefusal):
+            return Verdict.failed(ctx.text(f"jit_speedup.refused_{outcome.reason}", name=name, type=outcome.type,
+                                           where=ctx.where(binding.filename, binding.line)), **details)
         if outcome == "baseline_lost":
             return Verdict.error(ctx.text("jit_speedup.baseline_failed", detail=rounds.lost_detail), **details)
-        if outcome in ("outputs_differ", "processes_changed"):
+        if outcome in ("outputs_differ", "processes_changed", "uncommitted"):
             ctx.flags.append(ctx.text(f"flag.timing_{outcome}", name=name))
             return Verdict(Status.FAILED, ctx.text(f"jit_speedup.{outcome}", **params), details, rounds.timings())
         message = ctx.text(f"jit_speedup.{outcome}", **params)
@@ -272,6 +286,8 @@ def jit_speedup(ctx: CheckContext) -> Verdict:
     finally:
         if student is not ctx.session:
             student.close()
+            ctx.session.audit_events.extend(e for e in student.audit_events if e not in ctx.session.audit_events)
+            ctx.session.channel_breaches.extend(student.channel_breaches)
 
 
 @functools.cache
@@ -295,7 +311,7 @@ class _Rounds:
         self.clock = profile.clock
         self._generate = _generator(tuple(profile.shape))
 
-    def run(self) -> str | ErrorReport:
+    def run(self) -> str | ErrorReport | TimedRefusal:
         """Both workers in their timing phase (no garbage collection inside it), then measure."""
         student, baseline = self.sessions["student"], self.sessions["eager"]
         try:
@@ -315,7 +331,7 @@ class _Rounds:
                     except WorkerLost:
                         pass  # reported where it mattered; a clean worker is restarted when next needed
 
-    def measure(self) -> str | ErrorReport:
+    def measure(self) -> str | ErrorReport | TimedRefusal:
         # Warm-up: compile the student's function, the formula and the generator at this shape.
         for side in SIDES:
             outcome = self._batch(side, record=False)
@@ -327,8 +343,11 @@ class _Rounds:
                 outcome = self._batch(side, warm=warm)
                 if not isinstance(outcome, float):
                     return outcome
-                if side == "student" and not self._outputs_match():
-                    return "outputs_differ"
+                if side == "student":
+                    checked = self._outputs_match()
+                    if checked is not None:
+                        return checked
+            self.sessions["student"].check_channel()
             if round_index + 1 >= self.spec.rounds:
                 self.last = estimate(self.samples, self.profile.calls, self.spec.max_required)
                 decision = decide(self.last, self.spec, final=round_index + 1 == self.spec.max_rounds)
@@ -336,28 +355,31 @@ class _Rounds:
                     return decision
         raise AssertionError("decide() returns a verdict on the last round")
 
-    def _batch(self, side: str, record: bool = True, warm: bool = True) -> float | str | ErrorReport:
+    def _batch(self, side: str, record: bool = True,
+               warm: bool = True) -> float | str | ErrorReport | TimedRefusal:
         session = self.sessions[side]
         target = side.removeprefix("student_") if side != "student" else side
+        # The student's function is timed only as the object jax.jit made.
+        require_jit = side == "student"
         try:
             if warm:
                 # An untimed batch first when the other worker ran last: a process that sat idle
                 # wakes with cold caches, and whichever side came first after a switch would pay.
                 seeds = [secrets.randbits(_SEED_BITS) for _ in range(_WARM_CALLS)]
                 session.timed_run(target, self.ctx.exercise.name, self.profile.shape, seeds,
-                                  timeout=self.ctx.timeout(), measure=False)
+                                  timeout=self.ctx.timeout(), measure=False, require_jit=require_jit)
             self._seeds = [secrets.randbits(_SEED_BITS) for _ in range(self.profile.calls)]
             batch = session.timed_run(target, self.ctx.exercise.name, self.profile.shape, self._seeds,
-                                      timeout=self.ctx.timeout())
+                                      timeout=self.ctx.timeout(), require_jit=require_jit)
         except WorkerLost as lost:
             if session is self.sessions["student"]:
                 raise
             self.lost_detail = str(lost)
             return "baseline_lost"
-        if isinstance(batch, ErrorReport):
+        if isinstance(batch, (ErrorReport, TimedRefusal)):
             if session is self.sessions["student"]:
                 return batch
-            self.lost_detail = f"{batch.type}: {batch.message[:200]}"
+            self.lost_detail = f"{batch.type}: {getattr(batch, 'message', batch.type)[:200]}"
             return "baseline_lost"
         if self.clock == "cpu" and batch.cpu is None:
             self.clock = "wall"  # this kernel offers no process CPU clocks: time by the judge's clock
@@ -369,15 +391,18 @@ class _Rounds:
             self.samples[side].append(seconds)
         return seconds
 
-    def _outputs_match(self) -> bool:
-        """One output of the batch just timed, picked now, against the reference on the same input."""
+    def _outputs_match(self) -> str | None:
+        """One output of the batch just timed, picked now, against the digest committed in the reply
+        that stopped the clock and against the reference on the same input: None when both hold."""
         index = secrets.randbelow(self.profile.calls)
-        [actual] = self.sessions["student"].timed_outputs([index])
+        [(actual, committed)] = self.sessions["student"].timed_outputs([index])
         self.checked += 1
+        if not committed:
+            return "uncommitted"
         with jax.default_device(jax.devices("cpu")[0]):
             argument = self._generate(self._seeds[index])
             expected = self.ctx.expected(Call((np.asarray(argument),)))
-        return find_difference(expected, actual, self.ctx.exercise.tolerance) is None
+        return None if find_difference(expected, actual, self.ctx.exercise.tolerance) is None else "outputs_differ"
 
     def timings(self) -> dict[str, Any]:
         measured = self.last or (estimate(self.samples, self.profile.calls, self.spec.max_required)

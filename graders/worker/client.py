@@ -90,6 +90,8 @@ class WorkerProcess:
         self.cache = cache if self.isolation.full else None
         self._final_output = ""
         self._output: _CappedOutput | None = None
+        # The channel as the worker was given it: its descriptor numbers there and the pipes' inodes.
+        self._channel: dict[int, int] = {}
 
     # ------------------------------------------------------------- lifecycle
     def start(self) -> WorkerInfo:
@@ -110,6 +112,7 @@ class WorkerProcess:
             worker_ends.append(request_read)
             self._from_worker, reply_write = os.pipe()
             worker_ends.append(reply_write)
+            self._channel = {os.fstat(request_read).st_ino: request_read, os.fstat(reply_write).st_ino: reply_write}
             self._process = subprocess.Popen(
                 self._command(request_read, reply_write),
                 cwd=self._directory,
@@ -196,6 +199,42 @@ class WorkerProcess:
         for pid in found:  # grows while it is walked: breadth first
             found.extend(child_pids(pid))
         return tuple(found)
+
+    def channel_breach(self) -> str | None:
+        """How the worker's channel differs from what it was given, read from /proc outside it; None if intact.
+
+        Exactly one process may hold the two pipes, at the descriptor numbers the worker was
+        given: a submission that moves its own pipes onto those numbers and relays the grader's
+        frames through a thread must keep the real ends somewhere else, and one that forks
+        leaves copies in its child. Either shows here, whatever the worker's replies say.
+        """
+        if not self._channel or self._process is None:
+            return None
+        holders: list[tuple[int, int, int]] = []
+        for pid in self.process_ids():
+            try:
+                descriptors = os.listdir(f"/proc/{pid}/fd")
+            except OSError:
+                continue
+            for descriptor in descriptors:
+                try:
+                    link = os.readlink(f"/proc/{pid}/fd/{descriptor}")
+                except OSError:
+                    continue
+                if link.startswith("pipe:[") and int(link[6:-1]) in self._channel:
+                    holders.append((pid, int(descriptor), int(link[6:-1])))
+        if not holders and not self.alive:
+            return None
+        owners = {pid for pid, _, _ in holders}
+        moved = [(descriptor, self._channel[inode]) for _, descriptor, inode in holders
+                 if descriptor != self._channel[inode]]
+        if len(owners) > 1:
+            return f"the grader's channel is held by {len(owners)} processes"
+        if moved:
+            return "the grader's channel was moved to descriptor " + ", ".join(str(d) for d, _ in moved)
+        if len(holders) != len(self._channel):
+            return "the grader's channel descriptors were replaced"
+        return None
 
     # -------------------------------------------------------------- requests
     def send(self, op: str, **payload: Any) -> None:

@@ -11,15 +11,18 @@ import time
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+import numpy as np
+
 from ..format import stable_text
 from ..spec import Call
 from ..submission import Submission
 from .client import WorkerInfo, WorkerLimits, WorkerLost, WorkerProcess, cpu_seconds
 from .compilation_cache import CompilationCache
 from .sandbox import Isolation, accelerator_present, detect_isolation
-from .runtime.protocol import ProtocolError, decode_value, encode_value
+from .runtime.protocol import ProtocolError, array_digest, decode_value, encode_value
 
 __all__ = [
+    "AuditEvent",
     "CHECKS_PLATFORM",
     "CallOutcome",
     "CellOutcome",
@@ -31,6 +34,7 @@ __all__ = [
     "StateChange",
     "SubmissionSession",
     "TimedBatch",
+    "TimedRefusal",
     "WorkerLost",
 ]
 
@@ -129,11 +133,45 @@ class RecompilationReport:
 @dataclass(frozen=True)
 class TimedBatch:
     """A timed batch, as the judge measured it. `cpu`: CPU seconds the worker's processes used
-    (None where the kernel cannot say); `same_processes`: no process started or ended meanwhile."""
+    (None where the kernel cannot say); `same_processes`: no process started or ended meanwhile;
+    `digests`: the worker's commitment to each output, sent in the reply that stopped the clock."""
 
     wall: float
     cpu: float | None
     same_processes: bool
+    digests: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TimedRefusal:
+    """The worker would not time the target: `not_jit` (not the object `jax.jit` makes) or
+    `not_array` (an output that is not JAX's own array type); `type` names what it was."""
+
+    reason: str
+    type: str
+
+
+@dataclass(frozen=True)
+class AuditEvent:
+    """A capability the submission's code used at run time, as the worker's audit hook recorded it
+    (`kind` as in graders/source/tripwires.py, or `silenced` when the worker stopped reporting).
+    A report from the student's process: it may withhold points, never award them."""
+
+    kind: str
+    event: str
+    filename: str
+    line: int
+
+    @classmethod
+    def from_wire(cls, data: Any) -> AuditEvent:
+        if not isinstance(data, dict):
+            return cls("silenced", "a malformed audit record", "", 0)
+        try:
+            line = int(data.get("line", 0) or 0)
+        except (TypeError, ValueError):
+            line = 0
+        return cls(str(data.get("kind", ""))[:20], stable_text(str(data.get("event", ""))[:80]),
+                   str(data.get("filename", ""))[:200], line)
 
 
 @dataclass(frozen=True)
@@ -209,6 +247,10 @@ class SubmissionSession:
         self.last_call: Call | None = None
         self._outputs: list[str] = []
         self._processes: tuple[int, ...] = ()
+        self._digests: tuple[str, ...] = ()
+        # What may withhold points, gathered over every worker this session starts.
+        self.audit_events: list[AuditEvent] = []
+        self.channel_breaches: list[str] = []
 
     # ------------------------------------------------------------- lifecycle
     def start(self) -> None:
@@ -236,6 +278,8 @@ class SubmissionSession:
         self._pending_load = False
         self.info = self.worker.await_hello()
         reply = self.worker.receive(timeout=self.limits.load_seconds)
+        self._note_audit(reply)
+        self.check_channel()
         self.baseline = reply.get("baseline") if isinstance(reply.get("baseline"), dict) else {}
         self.cells = tuple(
             CellOutcome(
@@ -274,10 +318,29 @@ class SubmissionSession:
         if self.worker is None:
             raise WorkerLost("exited", "no worker")
         reply = self.worker.request(op, timeout=timeout, **payload)
+        self._note_audit(reply)
         changes = _integrity_changes(self.baseline, reply.get("integrity"))
         if changes:
             raise InstrumentTampered(changes)
         return reply
+
+    def _note_audit(self, reply: dict[str, Any]) -> None:
+        events = reply.get("audit")
+        if not isinstance(events, list):
+            event = AuditEvent("silenced", "the worker stopped reporting its audit events", "", 0)
+            if event not in self.audit_events:
+                self.audit_events.append(event)
+            return
+        for data in events[:20]:
+            event = AuditEvent.from_wire(data)
+            if event not in self.audit_events and len(self.audit_events) < 50:
+                self.audit_events.append(event)
+
+    def check_channel(self) -> None:
+        """Look at the worker's channel from outside (/proc); a change is kept as a reason for review."""
+        breach = self.worker.channel_breach() if self.worker is not None else None
+        if breach is not None and breach not in self.channel_breaches:
+            self.channel_breaches.append(breach)
 
     # -------------------------------------------------------------- requests
     def describe(self, name: str) -> FunctionInfo:
@@ -373,34 +436,58 @@ class SubmissionSession:
         self._request("timing_begin" if active else "timing_end")
 
     def timed_run(self, target: str, name: str, shape: Sequence[int], seeds: Sequence[int],
-                  timeout: float | None = None, measure: bool = True) -> TimedBatch | ErrorReport:
+                  timeout: float | None = None, measure: bool = True,
+                  require_jit: bool = False) -> TimedBatch | TimedRefusal | ErrorReport:
         """How long the worker took to run `target` on one fresh input per seed and finish, measured
         by the judge: on its own clock, and on the kernel's CPU-time clocks of the worker's processes;
-        or what the target raised. `measure=False` only runs the batch (a warm-up)."""
+        or what the target raised, or why the worker refused. `measure=False` only runs the batch
+        (a warm-up). `require_jit`: the target must be the object `jax.jit` made."""
         worker = self.worker
+        payload: dict[str, Any] = dict(target=target, name=name, shape=list(shape), seeds=list(seeds),
+                                       require_jit=require_jit)
+        self._digests = ()
         if not measure:
-            reply = self._request("timed_run", timeout=timeout, target=target, name=name, shape=list(shape),
-                                  seeds=list(seeds))
-            return TimedBatch(0.0, None, True) if reply.get("ok") else ErrorReport.from_wire(reply.get("error"))
+            reply = self._request("timed_run", timeout=timeout, **payload)
+            return _timed_failure(reply) or TimedBatch(0.0, None, True)
         # The processes found after the previous batch are those before this one: one walk a batch.
         processes = self._processes or (worker.process_ids() if worker is not None else ())
         cpu_before = cpu_seconds(processes)
         started = time.perf_counter()
-        reply = self._request("timed_run", timeout=timeout, target=target, name=name, shape=list(shape),
-                              seeds=list(seeds))
+        reply = self._request("timed_run", timeout=timeout, **payload)
         wall = time.perf_counter() - started
         cpu_after = cpu_seconds(processes)
-        if not reply.get("ok"):
-            return ErrorReport.from_wire(reply.get("error"))
+        failure = _timed_failure(reply)
+        if failure is not None:
+            return failure
         after = worker.process_ids() if worker is not None else ()
         self._processes = after
         cpu = cpu_after - cpu_before if cpu_before is not None and cpu_after is not None else None
-        return TimedBatch(wall, cpu, after == processes and cpu is not None)
+        digests = reply.get("digests")
+        if isinstance(digests, list) and len(digests) == len(seeds) and all(type(d) is str for d in digests):
+            self._digests = tuple(digests)
+        return TimedBatch(wall, cpu, after == processes and cpu is not None, self._digests)
 
-    def timed_outputs(self, indices: Sequence[int]) -> list[Any]:
-        """The last timed batch's outputs at `indices`, decoded as plain data."""
+    def timed_outputs(self, indices: Sequence[int]) -> list[tuple[Any, bool]]:
+        """The last timed batch's outputs at `indices`, decoded as plain data, each with whether it
+        matches the digest the worker committed to before the clock stopped (False without one)."""
+        committed = self._digests
         reply = self._request("timed_kept", indices=list(indices))
         try:
-            return [decode_value(value) for value in reply.get("outputs", [])]
+            values = [decode_value(value) for value in reply.get("outputs", [])]
         except ProtocolError as error:
             raise WorkerLost("protocol", f"malformed reply: {error}") from None
+        checked = []
+        for index, value in zip(indices, values):
+            honest = (0 <= index < len(committed) and type(value) is np.ndarray
+                      and array_digest(value) == committed[index])
+            checked.append((value, honest))
+        return checked
+
+
+def _timed_failure(reply: dict[str, Any]) -> TimedRefusal | ErrorReport | None:
+    if reply.get("ok"):
+        return None
+    for reason in ("not_jit", "not_array"):
+        if reason in reply:
+            return TimedRefusal(reason, str(reply[reason])[:100])
+    return ErrorReport.from_wire(reply.get("error"))

@@ -143,16 +143,18 @@ def _speedup(path: Path):  # type: ignore[no-untyped-def]
     return checks["jit_speedup"], result
 
 
-@pytest.mark.parametrize("forgery", ["forge_clock.py", "forge_slow_baseline.py", "forge_memo.py"])
-def test_forged_speedups_fail(forgery: str) -> None:
-    speedup, _ = _speedup(SUBMISSIONS / "hostile" / forgery)
-    assert speedup.status in (Status.FAILED, Status.ERROR), speedup.message
-    assert speedup.points == 0
-    assert speedup.timings["speedup"] < speedup.timings["required"]
+@pytest.mark.parametrize("forgery", ["forge_clock.py", "forge_slow_baseline.py", "forge_memo.py",
+                                     "forge_detect_timing.py"])
+def test_un_jitted_forgeries_earn_nothing_and_are_never_timed(forgery: str) -> None:
+    speedup, result = _speedup(SUBMISSIONS / "hostile" / forgery)
+    assert speedup.status is Status.FAILED and speedup.points == 0, speedup.message
+    # Read from the source in the judge, before any timing: no figure the worker could bend.
+    assert "is not jit-compiled" in speedup.message and "line" in speedup.message
+    assert "speedup" not in speedup.timings
 
 
-def test_a_function_that_cheats_only_while_timed_is_caught_by_the_output_check() -> None:
-    speedup, result = _speedup(SUBMISSIONS / "hostile" / "forge_detect_timing.py")
+def test_a_jitted_function_that_cheats_at_the_timed_shape_is_caught_by_the_output_check() -> None:
+    speedup, result = _speedup(SUBMISSIONS / "hostile" / "forge_timing_shape.py")
     assert speedup.status is Status.FAILED and "differ from the reference" in speedup.message
     assert any(flag.startswith("timing-outputs-differ") for flag in result.flags)
 
@@ -167,12 +169,10 @@ def one_core_busy():  # type: ignore[no-untyped-def]
         burner.wait()
 
 
-def test_jitted_passes_and_un_jitted_fails_with_a_core_kept_busy(one_core_busy, tmp_path: Path) -> None:
-    eager = tmp_path / "eager.py"
-    eager.write_text("import jax.numpy as jnp\n\ndef norm(X):\n    return (X - jnp.mean(X, 0)) / jnp.std(X, 0)\n")
+def test_jitted_passes_and_jitted_but_slow_fails_with_a_core_kept_busy(one_core_busy) -> None:
     jitted, _ = _speedup(REPO / "solutions" / "jit.py")
-    unjitted, _ = _speedup(eager)
+    slow, _ = _speedup(SUBMISSIONS / "hostile" / "jitted_but_slow.py")
     assert jitted.status is Status.PASSED, (jitted.message, dict(jitted.timings))
-    assert unjitted.status is Status.FAILED, (unjitted.message, dict(unjitted.timings))
-    assert jitted.details == unjitted.details  # what a regrade must reproduce holds no measured figure
+    assert slow.status is Status.FAILED, (slow.message, dict(slow.timings))
+    assert jitted.details == slow.details  # what a regrade must reproduce holds no measured figure
     assert jitted.timings["outputs_checked"] == jitted.timings["rounds"] >= 12

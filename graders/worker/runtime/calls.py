@@ -16,7 +16,11 @@ import numpy as np
 from .loader import SubmissionModule, error_location
 from .protocol import decode_value, encode_value
 
-__all__ = ["CallFailed", "Calls", "block", "prepare_arguments"]
+__all__ = ["CallFailed", "Calls", "JIT_FUNCTION_TYPE", "block", "prepare_arguments"]
+
+# What `jax.jit` returns, read before any student code exists: a class of the student's named
+# `PjitFunction`, or a function given `lower` and `__wrapped__`, is not this type.
+JIT_FUNCTION_TYPE: type = type(jax.jit(lambda x: x))
 
 
 class CallFailed(Exception):
@@ -39,7 +43,7 @@ class Calls:
         if not self.submission.defines(name):
             return {"defined": False, "callable": False, "jit_compiled": False, "type": ""}
         value = self.submission.lookup(name)
-        return {"defined": True, "callable": callable(value), "jit_compiled": _is_jit_wrapper(value),
+        return {"defined": True, "callable": callable(value), "jit_compiled": type(value) is JIT_FUNCTION_TYPE,
                 "type": type(value).__name__}
 
     def function(self, name: str) -> Callable[..., Any]:
@@ -88,7 +92,10 @@ class Calls:
             return function
         key = (name, tuple(static_argnames))
         if key not in self._jitted:
-            self._jitted[key] = jax.jit(function, static_argnames=tuple(static_argnames) or None)
+            try:
+                self._jitted[key] = jax.jit(function, static_argnames=tuple(static_argnames) or None)
+            except BaseException as error:  # noqa: BLE001 - jit reads the student's object (a `__wrapped__` loop)
+                raise CallFailed(self.describe_error(error)) from None
         return self._jitted[key]
 
 
@@ -110,9 +117,3 @@ def prepare_arguments(args: list[Any], kwargs: dict[str, Any],
         decoded_args = tuple(jax.tree_util.tree_map(convert, arg) for arg in decoded_args)
         decoded_kwargs = {key: jax.tree_util.tree_map(convert, value) for key, value in decoded_kwargs.items()}
     return decoded_args, decoded_kwargs
-
-
-def _is_jit_wrapper(value: Any) -> bool:
-    return type(value).__name__ == "PjitFunction" or (
-        callable(value) and hasattr(value, "lower") and hasattr(value, "__wrapped__")
-    )

@@ -57,7 +57,9 @@ def _unwrapped(value: Any) -> Any:
             value = value.__wrapped__
         else:
             break
-    while isinstance(value, types.FunctionType) and hasattr(value, "__wrapped__"):
+    for _ in range(8):  # bounded: a function may name itself as its own `__wrapped__`
+        if not (isinstance(value, types.FunctionType) and hasattr(value, "__wrapped__")):
+            break
         value = value.__wrapped__
     return value
 

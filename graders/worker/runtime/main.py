@@ -34,8 +34,10 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
     try:
         import jax
 
+        from .audit import AuditTrail
         from .integrity import Integrity
         from .loader import SubmissionModule
+        from .protocol import trust_jax_array_type
     except BaseException as error:  # noqa: BLE001
         write_frame(reply_fd, {"op": "hello", "ok": False, "message": f"{type(error).__name__}: {error}"})
         return
@@ -45,6 +47,9 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
     # creates its CPU client, so it is set before anything runs.
     jax.config.update("jax_cpu_enable_async_dispatch", False)
     device = jax.devices()[0]
+    # JAX's array type, read from an array made before any student code exists: only it and
+    # NumPy's own types count as data (protocol.py), whatever another class claims to be.
+    trust_jax_array_type(type(jax.device_put(0.0, device)))
     write_frame(
         reply_fd,
         {
@@ -59,6 +64,8 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
     )
     handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {}
     integrity: Integrity | None = None
+    audit: AuditTrail | None = None
+    reported = 0
     while True:
         request = read_frame(request_fd)
         if request is None or request.get("op") == "exit":
@@ -71,6 +78,8 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
             submission = SubmissionModule(request["module_name"])
             handlers, listener = _probes(submission)
             integrity = Integrity(listener)
+            # Installed last, just before the first cell runs: nothing of the runtime's own set-up is seen.
+            audit = AuditTrail(submission.filenames)
             reply: dict[str, Any] = {"baseline": integrity.baseline,
                                      "cells": submission.run_cells(request["cells"])}
         elif not handlers:
@@ -80,6 +89,9 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
         reply["op"] = op
         if integrity is not None and op != "load":
             reply["integrity"] = integrity.state()
+        if audit is not None:
+            reply["audit"] = audit.since(reported)
+            reported = len(audit.events)
         write_frame(reply_fd, reply)
 
 

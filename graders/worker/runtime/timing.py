@@ -4,9 +4,13 @@ The worker keeps no clock: the judge times each request's round trip itself.
 A request names seeds; for each, the worker generates a new input array from
 that seed (inside the timed request, so nothing can be computed ahead of it),
 calls the target, and keeps the output. Once all are dispatched it waits for
-every output, so the reply leaves only when the work is done. The outputs of
-the last batch stay here until the judge asks for a sample of them, chosen
-after the batch ran, and compares them with the reference.
+every output and commits to each with a digest in the reply, so a reply that
+leaves before the work is done cannot be valid: the judge's clock stops at
+that reply, then the judge names outputs at random, checks each against its
+digest and against the reference. Only JAX's own array type counts as a
+timed output (an object that computes when it is encoded is an error), and
+where the judge asks for it, the student's function must be the very object
+`jax.jit` made: un-jitted code is not what jit_speedup times.
 
 Targets: `student` (the submission's function), `eager` and `jit` (the public
 formula the exercise states, un-jitted and under `jax.jit`: a clean worker
@@ -23,8 +27,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .calls import Calls
-from .protocol import encode_value
+from .calls import JIT_FUNCTION_TYPE, Calls
+from .protocol import array_digest, encode_value, is_jax_array
 
 __all__ = ["TimedBatches"]
 
@@ -84,17 +88,24 @@ class TimedBatches:
         self._kept = []
         try:
             target = self._target(request["target"], request.get("name", ""))
+            if request.get("require_jit") and type(target) is not JIT_FUNCTION_TYPE:
+                return {"ok": False, "not_jit": type(target).__name__[:100]}
             generate = self._generators.setdefault(shape, _generator(shape))
             outputs = []
             for seed in seeds:
                 value = generate(seed)
                 outputs.append(target(value) if target is not None else value)
             _block_until_ready(outputs)
+            wrong = next((output for output in outputs if not is_jax_array(output)), None)
+            if wrong is not None:
+                return {"ok": False, "not_array": type(wrong).__name__[:100]}
+            # Inside the timed request: the judge's clock stops only at this reply.
+            digests = [array_digest(output) for output in outputs]
         except BaseException as error:  # noqa: BLE001 - student code may raise anything
             report = getattr(error, "report", None)  # a lookup failure already described
             return {"ok": False, "error": report if isinstance(report, dict) else self._describe_error(error)}
         self._kept = outputs
-        return {"ok": True, "calls": len(outputs)}
+        return {"ok": True, "calls": len(outputs), "digests": digests}
 
     def kept(self, request: dict[str, Any]) -> dict[str, Any]:
         """Outputs of the last batch at the judge's chosen positions, as plain data."""

@@ -1,0 +1,92 @@
+"""Submissions flagged for review: what tripped, and the points withheld until a person looks.
+
+Three sources, in the order of how much the judge trusts them: the judge's own
+reading of the source (`graders/source/tripwires.py`), its look at the worker's
+channel from outside (`/proc`), and the audit hook's records from inside the
+worker. Any of them flags the submission `needs-review`. A flag only ever takes
+points away, and only from checks that rest on what the worker reports:
+correctness, which the judge checks itself, keeps its points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Sequence
+
+from .i18n import t
+from .registry import get_check
+from .results import CheckResult, ExerciseResult, Status
+from .source import Tripwire
+from .source.tripwires import KINDS
+from .submission import Submission
+from .worker.session import AuditEvent
+
+__all__ = ["ReviewReason", "review_flags", "review_reasons", "withhold_for_review"]
+
+_FLAGGED = 5
+
+
+@dataclass(frozen=True)
+class ReviewReason:
+    """`kind` of capability (graders/source/tripwires.py's KINDS, `channel` or `silenced`), what was
+    used, and where (a cell's or file's name and line; empty when only running the code showed it)."""
+
+    kind: str
+    what: str
+    filename: str = ""
+    line: int = 0
+
+
+def review_reasons(tripwires: Sequence[Tripwire], audit_events: Sequence[AuditEvent],
+                   channel_breaches: Sequence[str]) -> tuple[ReviewReason, ...]:
+    # Strongest evidence first: what the judge saw from outside the process, then what it read.
+    reasons = [ReviewReason("channel", breach) for breach in channel_breaches]
+    reasons += [ReviewReason(tripwire.kind, tripwire.what, tripwire.filename, tripwire.line) for tripwire in tripwires]
+    seen = {(reason.kind, reason.filename, reason.line) for reason in reasons}
+    for event in audit_events:
+        if (event.kind, event.filename, event.line) not in seen:
+            seen.add((event.kind, event.filename, event.line))
+            reasons.append(ReviewReason(event.kind, event.event, event.filename, event.line))
+    return tuple(reasons)
+
+
+def _what(reason: ReviewReason, lang: str) -> str:
+    kind = t(f"review.kind.{reason.kind}", lang) if reason.kind in _KNOWN_KINDS else reason.kind
+    return f"{kind}: `{reason.what}`"
+
+
+def _where(reason: ReviewReason, submission: Submission, lang: str) -> str:
+    if not reason.filename or not reason.line:
+        return t("review.at_run_time", lang)
+    return t("where.short", lang, filename=submission.place(reason.filename, lang), line=reason.line)
+
+
+def review_flags(reasons: Sequence[ReviewReason], submission: Submission, lang: str) -> list[str]:
+    flags = [t("flag.needs_review", lang, what=_what(reason, lang), where=_where(reason, submission, lang))
+             for reason in reasons[:_FLAGGED]]
+    if len(reasons) > _FLAGGED:
+        flags[-1] += f" (+{len(reasons) - _FLAGGED})"
+    return flags
+
+
+def withhold_for_review(exercises: Sequence[ExerciseResult], reasons: Sequence[ReviewReason],
+                        submission: Submission, lang: str) -> tuple[ExerciseResult, ...]:
+    """Every passed check that rests on a worker report becomes `skipped` with 0 points, its message
+    saying why and what it found; nothing else changes."""
+    if not reasons:
+        return tuple(exercises)
+    first = reasons[0]
+    what, where = _what(first, lang), _where(first, submission, lang)
+
+    def withheld(check: CheckResult) -> CheckResult:
+        if check.status is not Status.PASSED or not get_check(check.name).rests_on_worker:
+            return check
+        message = t("review.withheld", lang, what=what, where=where, finding=check.message)
+        return replace(check, status=Status.SKIPPED, message=message, points=0.0,
+                       details={**check.details, "found": check.status.value, "withheld": "needs-review"})
+
+    return tuple(replace(exercise, checks=tuple(withheld(check) for check in exercise.checks))
+                 for exercise in exercises)
+
+
+_KNOWN_KINDS = frozenset((*KINDS, "channel", "silenced"))

@@ -1,0 +1,101 @@
+"""Cells parsed once, with the names their imports bind, resolved to dotted module paths."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from ..submission import Submission
+
+__all__ = ["Aliases", "ParsedCell", "module_level", "parse_cells", "qualified_name"]
+
+
+@dataclass(frozen=True)
+class ParsedCell:
+    filename: str
+    tree: ast.Module
+
+
+def parse_cells(submission: Submission) -> tuple[ParsedCell, ...]:
+    """The cells grading runs, parsed; a cell that does not parse is left out (the worker reports it)."""
+    parsed = []
+    for cell in submission.cells_to_run:
+        try:
+            parsed.append(ParsedCell(cell.filename, ast.parse(cell.source, cell.filename)))
+        except (SyntaxError, ValueError):
+            continue
+    return tuple(parsed)
+
+
+@dataclass
+class Aliases:
+    """Name -> dotted path of what an import bound it to (`np` -> `numpy`, `jit` -> `jax.jit`).
+
+    A name later bound by anything but an import is dropped: `jax = Fake()` makes `jax.jit`
+    no longer JAX's. Cells share one namespace, as in a notebook.
+    """
+
+    names: dict[str, str] = field(default_factory=dict)
+
+    def learn(self, tree: ast.AST) -> None:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.asname:
+                        self.names[alias.asname] = alias.name
+                    else:
+                        root = alias.name.split(".")[0]
+                        self.names[root] = root
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                for alias in node.names:
+                    if alias.name != "*":
+                        self.names[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+        for statement in module_level(tree):
+            if isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+                for target in targets:
+                    for name in ast.walk(target):
+                        if isinstance(name, ast.Name) and isinstance(name.ctx, ast.Store):
+                            self.names.pop(name.id, None)
+
+    def resolve(self, node: ast.AST) -> str | None:
+        return qualified_name(node, self.names)
+
+
+def qualified_name(node: ast.AST, names: dict[str, str]) -> str | None:
+    """`np.linalg.norm` -> `numpy.linalg.norm` when `np` was imported; `getattr(os, "dup2")` -> `os.dup2`."""
+    parts: list[str] = []
+    while True:
+        if isinstance(node, ast.Attribute):
+            parts.append(node.attr)
+            node = node.value
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr"
+              and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant)
+              and isinstance(node.args[1].value, str)):
+            parts.append(node.args[1].value)
+            node = node.args[0]
+        elif isinstance(node, ast.Name) and node.id in names:
+            return ".".join([names[node.id], *reversed(parts)])
+        else:
+            return None
+
+
+def module_level(tree: ast.Module) -> list[ast.stmt]:
+    """Statements that run at module level, in order: the body, and the bodies of the `if`, `try`,
+    `with` and loop statements there, but not what a function or class body holds."""
+    found: list[ast.stmt] = []
+
+    def visit(statements: list[ast.stmt]) -> None:
+        for statement in statements:
+            found.append(statement)
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
+            for field_name in ("body", "orelse", "finalbody"):
+                inner = getattr(statement, field_name, None)
+                if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
+                    visit(inner)
+            for handler in getattr(statement, "handlers", ()):
+                visit(handler.body)
+
+    visit(tree.body)
+    return found

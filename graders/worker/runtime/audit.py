@@ -1,0 +1,107 @@
+"""A PEP 578 audit hook: what the submission's own code asked of the interpreter that a JAX exercise never needs.
+
+Installed before any student code exists; Python offers no way to remove an
+audit hook. It records, never blocks: an event is kept only when the code
+that asked for it (past the standard library's own frames) is the
+submission's, so JAX, NumPy and this runtime calling the same functions
+count for nothing.
+
+What it records is a report from inside the student's process, so the judge
+uses it only to withhold points (`needs-review`), never to award them. The
+judge's own reading of the source and its look at `/proc` from outside are the
+tripwires a student cannot silence; this hook catches what those miss at
+run time, such as capabilities reached through computed names.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any, Callable
+
+__all__ = ["AuditTrail"]
+
+_MAX_EVENTS = 20
+
+# Event name (or prefix before a dot) -> the kind of capability, as the judge names it.
+_KINDS = {
+    "os.system": "process", "os.exec": "process", "os.fork": "process", "os.forkpty": "process",
+    "os.posix_spawn": "process", "os.spawn": "process", "os.kill": "process", "os.killpg": "process",
+    "subprocess.Popen": "process", "pty.spawn": "process", "os.startfile": "process",
+    "ctypes": "native", "cffi": "native", "marshal.loads": "dynamic", "code.__new__": "dynamic",
+    "function.__new__": "dynamic", "exec": "dynamic", "compile": "dynamic",
+    "sys._getframe": "introspection", "sys._current_frames": "introspection", "sys.settrace": "introspection",
+    "sys.setprofile": "introspection", "gc.get_objects": "introspection", "gc.get_referrers": "introspection",
+    "gc.get_referents": "introspection", "object.__getattr__": "introspection", "sys.addaudithook": "introspection",
+    "object.__setattr__": "identity", "object.__delattr__": "identity",
+    "_thread.start_new_thread": "thread", "socket": "network",
+    "open": "descriptor", "os.listdir": "descriptor", "os.scandir": "descriptor",
+}
+_PROC_PREFIXES = ("/proc", "/dev/fd")
+_PREFIX_KINDS = ("ctypes", "cffi", "socket")
+
+# Standard-library modules that only wrap a capability: a student who calls `subprocess.run` or
+# `inspect.currentframe` asked for it, so their frames are looked past. Any other library frame
+# stops the search: `collections.namedtuple`, `dataclasses` and `warnings` call `exec` or
+# `sys._getframe` on a student's behalf, which is no sign of anything.
+_WRAPPERS = ("subprocess.py", "threading.py", "inspect.py", "os.py", "pty.py", "socket.py",
+             "ctypes/", "multiprocessing/", "concurrent/", "asyncio/", "importlib/")
+
+
+def _kind(event: str) -> str | None:
+    kind = _KINDS.get(event)
+    if kind is None and "." in event and event.split(".", 1)[0] in _PREFIX_KINDS:
+        kind = _KINDS[event.split(".", 1)[0]]
+    return kind
+
+
+class AuditTrail:
+    """Events of the submission's code, oldest first, capped; `since(n)` is what a reply carries."""
+
+    def __init__(self, student_files: set[str]) -> None:
+        # The loader's set of cell file names: filled as cells run, read here by identity.
+        self._student_files = student_files
+        stdlib = os.path.dirname(os.__file__)
+        # Importing `ctypes` runs its module code (which opens libraries) under importlib's frames.
+        self._wrappers = (*(os.path.join(stdlib, name) for name in _WRAPPERS), "<frozen importlib")
+        self._busy = False
+        self.events: list[dict[str, Any]] = []
+        self._getframe: Callable[[int], Any] = sys._getframe
+        sys.addaudithook(self._hook)
+
+    def since(self, count: int) -> list[dict[str, Any]]:
+        return self.events[count:]
+
+    def _hook(self, event: str, args: tuple[Any, ...]) -> None:
+        # Cheap refusals first: the hook runs on every audited event in the process.
+        if self._busy or len(self.events) >= _MAX_EVENTS:
+            return
+        kind = _kind(event)
+        if kind is None or (kind == "descriptor" and not _reaches_descriptors(args)):
+            return
+        self._busy = True  # sys._getframe raises an event of its own
+        try:
+            frame = self._getframe(1)
+            while frame is not None and frame.f_code.co_filename.startswith(self._wrappers):
+                frame = frame.f_back
+            if frame is None or frame.f_code.co_filename not in self._student_files:
+                return
+            detail = event
+            if event in ("object.__getattr__", "object.__setattr__", "object.__delattr__") and len(args) > 1:
+                detail = f"{event}: {args[1] if isinstance(args[1], str) else type(args[1]).__name__}"
+            self.events.append({"kind": kind, "event": detail[:80], "filename": frame.f_code.co_filename,
+                                "line": frame.f_lineno})
+        except Exception:  # noqa: BLE001 - the hook must never break the code it watches
+            pass
+        finally:
+            self._busy = False
+
+
+def _reaches_descriptors(args: tuple[Any, ...]) -> bool:
+    """`open` of a bare descriptor number, or a look into /proc: how a process finds the grader's channel."""
+    target = args[0] if args else None
+    if isinstance(target, int):
+        return True
+    if isinstance(target, (str, bytes, os.PathLike)):
+        return os.fsdecode(target).startswith(_PROC_PREFIXES)
+    return False
