@@ -1,7 +1,9 @@
-"""Does the `jit_speedup` verdict ever flip? Grade a jitted and an un-jitted correct `norm`
-N times each (interleaved) while other processes keep cores busy; report flips, the
-calibrated threshold (the geometric mean of 1x and jit's own speedup of the formula on
-this machine) and the margin between each measured speedup and its threshold.
+"""Does the `jit_speedup` verdict ever flip? Grade correct `norm`s N times each (interleaved)
+while other processes keep cores busy: jitted (must pass), un-jitted JAX and plain NumPy (must
+fail: the judge reads in the source that jit is missing, so they are never timed), and jitted but
+no faster (a compiled loop that repeats the work: must fail on the clocks). Report flips, the
+calibrated threshold (the geometric mean of 1x and jit's own speedup of the formula on this
+machine) and the margin between each measured speedup and its threshold.
 
     .venv/bin/python benchmarks/speedup_reliability.py [--runs 50] [--busy 1 | --no-load]
 """
@@ -22,6 +24,9 @@ from graders.submission import read_submission
 
 JITTED = "import jax\n\n@jax.jit\ndef norm(X):\n    return (X - X.mean(0)) / X.std(0)\n"
 EAGER = "import jax.numpy as jnp\n\ndef norm(X):\n    return (X - jnp.mean(X, axis=0)) / jnp.std(X, axis=0)\n"
+NUMPY = "import numpy as np\n\ndef norm(X):\n    X = np.asarray(X)\n    return (X - X.mean(0)) / X.std(0)\n"
+SLOW = (Path(__file__).resolve().parents[1] / "tests" / "submissions" / "hostile" / "jitted_but_slow.py").read_text()
+SOURCES = {"jitted": JITTED, "un-jitted": EAGER, "numpy": NUMPY, "jitted-slow": SLOW}
 
 
 _NORM = next(e for e in get_assignment("jit").exercises if e.name == "norm")
@@ -29,12 +34,14 @@ _ONLY_NORM = Assignment("jit", get_assignment("jit").title, (_NORM,))
 
 
 def speedup_of(path: Path) -> tuple[bool, float, float, float, str, float, float]:
-    """(passed, speedup, required, calibrated, device, seconds the check took, worker ratio) for `norm`."""
+    """(passed, speedup, required, calibrated, device, seconds the check took, worker ratio) for `norm`;
+    NaN for the figures of a function that was never timed (no jit in its source)."""
     result = grade_submission(read_submission(path), _ONLY_NORM, GradingOptions(lang="en"))
     check = next(c for c in result.exercises[0].checks if c.name == "jit_speedup")
     timings = check.timings
-    return (check.passed, timings["speedup"], timings["required"], timings["calibrated"],
-            result.environment.get("device", ""), timings["seconds"], timings["worker_ratio"])
+    nan = float("nan")
+    return (check.passed, timings.get("speedup", nan), timings.get("required", nan), timings.get("calibrated", nan),
+            result.environment.get("device", ""), timings["seconds"], timings.get("worker_ratio", nan))
 
 
 def main() -> None:
@@ -45,27 +52,32 @@ def main() -> None:
     arguments = parser.parse_args()
     busy = 0 if arguments.no_load else arguments.busy
     burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(busy)]
-    outcomes: dict[str, list[tuple[bool, float, float, float, float, float]]] = {"jitted": [], "un-jitted": []}
+    outcomes: dict[str, list[tuple[bool, float, float, float, float, float]]] = {kind: [] for kind in SOURCES}
     device = ""
     try:
         with tempfile.TemporaryDirectory() as directory:
-            paths = {"jitted": Path(directory) / "jitted.py", "un-jitted": Path(directory) / "eager.py"}
-            paths["jitted"].write_text(JITTED)
-            paths["un-jitted"].write_text(EAGER)
+            paths = {kind: Path(directory) / f"{kind}.py" for kind in SOURCES}
+            for kind, path in paths.items():
+                path.write_text(SOURCES[kind])
             for run in range(arguments.runs):
                 for kind, path in paths.items():
                     passed, speedup, required, calibrated, device, seconds, ratio = speedup_of(path)
                     outcomes[kind].append((passed, speedup, required, calibrated, seconds, ratio))
-                print(f"run {run + 1}/{arguments.runs}: jitted {outcomes['jitted'][-1][1]:.2f}x, "
-                      f"un-jitted {outcomes['un-jitted'][-1][1]:.2f}x, "
-                      f"needed {outcomes['jitted'][-1][2]:.2f}x", file=sys.stderr)
+                print(f"run {run + 1}/{arguments.runs}: " + ", ".join(
+                    f"{kind} {outcomes[kind][-1][1]:.2f}x" for kind in SOURCES)
+                    + f", needed {outcomes['jitted'][-1][2]:.2f}x", file=sys.stderr)
     finally:
         for burner in burners:
             burner.kill()
     print(f"load: {busy} other process(es) each keeping a core busy; device: {device}")
-    print(f"{'norm':<10} {'runs':>5} {'passed':>7} {'flips':>6} {'min x':>7} {'median x':>9} {'max x':>7} "
+    print(f"{'norm':<11} {'runs':>5} {'passed':>7} {'flips':>6} {'min x':>7} {'median x':>9} {'max x':>7} "
           f"{'needed x (min-max)':>19} {'worst margin':>13} {'check s (median)':>17}")
     for kind, results in outcomes.items():
+        if all(r[1] != r[1] for r in results):  # NaN: never timed
+            passes = sum(r[0] for r in results)
+            print(f"{kind:<10} {len(results):>5} {passes:>7} {passes:>6}   never timed: no jit in the source "
+                  f"(check s median {statistics.median(r[4] for r in results):.3f})")
+            continue
         speedups = [r[1] for r in results]
         passes = sum(r[0] for r in results)
         should_pass = kind == "jitted"
@@ -77,8 +89,8 @@ def main() -> None:
               f"{statistics.median(speedups):>9.2f} {max(speedups):>7.2f} "
               f"{min(needed):>9.2f}-{max(needed):<9.2f} {min(margins):>12.2f}x "
               f"{statistics.median(r[4] for r in results):>17.2f}")
-    calibrated = [r[3] for results in outcomes.values() for r in results]
-    ratios = [r[5] for results in outcomes.values() for r in results]
+    calibrated = [r[3] for results in outcomes.values() for r in results if r[3] == r[3]]
+    ratios = [r[5] for results in outcomes.values() for r in results if r[5] == r[5]]
     print(f"jit's own speedup of the formula on this machine: {min(calibrated):.2f}-{max(calibrated):.2f}x; "
           f"the jitted formula in the student's worker against the clean one: {min(ratios):.2f}-{max(ratios):.2f}x")
 

@@ -212,3 +212,73 @@ def test_without_a_sandbox_the_report_says_it_was_less_isolated(monkeypatch) -> 
         sandbox.detect_isolation.cache_clear()
     assert result.environment["isolation"] == "process"
     assert any(flag.startswith("less-isolated") for flag in result.flags)
+
+
+# ------------------------------------------------------------------ what the judge believes (#18)
+def _flags_of(result, prefix: str) -> list[str]:  # type: ignore[no-untyped-def]
+    return [flag for flag in result.flags if flag.startswith(prefix)]
+
+
+@sandboxed
+def test_a_channel_relay_is_seen_from_outside_and_earns_only_correctness() -> None:
+    result = grade_path(HOSTILE / "channel_relay.py", "jit", QUICK)
+    norm = _checks(result, "norm")
+    assert norm["correctness"].passed
+    review = _flags_of(result, "needs-review")
+    assert any("channel" in flag and "moved to descriptor" in flag for flag in review), result.flags
+    assert any("import threading" in flag and "line 7" in flag for flag in review), result.flags
+    # The relay claimed jit_compiled for a plain function: the source says otherwise.
+    assert norm["jit_compiled"].status is Status.FAILED and "line 66" in norm["jit_compiled"].message
+    for name in ("jit", "no_recompilation", "no_mutation", "no_globals"):
+        assert norm[name].points == 0 and norm[name].details.get("withheld") == "needs-review", norm[name]
+    assert result.score == norm["correctness"].points
+
+
+def test_a_lazy_object_that_claims_to_be_a_jax_array_is_a_wrong_answer() -> None:
+    result = grade_path(HOSTILE / "lazy_output.py", "jit", QUICK)
+    norm = _checks(result, "norm")
+    assert norm["correctness"].status is Status.FAILED
+    assert "ArrayImpl" in norm["correctness"].message
+    assert any("__module__" in flag and "line 12" in flag for flag in _flags_of(result, "needs-review"))
+    assert result.exercises[0].score == 0
+
+
+def test_fake_jit_wrappers_fail_jit_compiled_with_their_line() -> None:
+    result = grade_path(HOSTILE / "fake_jit.py", "jit", QUICK)
+    norm, negate = _checks(result, "norm"), _checks(result, "maybe_negate")
+    assert norm["jit_compiled"].status is Status.FAILED and "line 12" in norm["jit_compiled"].message
+    assert negate["jit_compiled"].status is Status.FAILED and "line 26" in negate["jit_compiled"].message
+    assert norm["jit_speedup"].status is Status.FAILED and "not jit-compiled" in norm["jit_speedup"].message
+
+
+def test_plain_numpy_earns_neither_jit_compiled_nor_jit_speedup(tmp_path: Path) -> None:
+    submission = tmp_path / "numpy_norm.py"
+    submission.write_text("import numpy as np\n\n\ndef norm(X):\n    X = np.asarray(X)\n"
+                          "    return (X - X.mean(0)) / X.std(0)\n")
+    norm = _checks(grade_path(submission, "jit", QUICK), "norm")
+    assert norm["correctness"].passed
+    for name in ("jit_compiled", "jit_speedup"):
+        assert norm[name].status is Status.FAILED and "line 4" in norm[name].message, norm[name].message
+    assert "speedup" not in norm["jit_speedup"].timings  # never timed
+
+
+@sandboxed
+def test_the_audit_hook_sees_what_the_source_hides(tmp_path: Path) -> None:
+    # The module name is built at run time, so the source shows only a computed import; loading a
+    # library through ctypes is what the audit hook records, with the line that asked for it.
+    submission = tmp_path / "hidden_ctypes.py"
+    submission.write_text("import importlib\nimport jax\n\n_name = 'ct' + 'ypes'\n"
+                          "_lib = importlib.import_module(_name).CDLL(None)\n\n\n@jax.jit\ndef norm(X):\n"
+                          "    return (X - X.mean(0)) / X.std(0)\n")
+    result = grade_path(submission, "jit", QUICK)
+    review = _flags_of(result, "needs-review")
+    assert any("computed name" in flag and "line 5" in flag for flag in review), result.flags
+    assert any("native code" in flag and "ctypes.dlopen" in flag for flag in review), result.flags
+    norm = _checks(result, "norm")
+    assert norm["correctness"].passed and norm["jit_compiled"].points == 0
+
+
+def test_the_existing_tampering_submissions_are_flagged_for_review() -> None:
+    for name, expected in (("monkeypatch.py", "numpy.allclose ="), ("forge_clock.py", "time.perf_counter =")):
+        result = grade_path(HOSTILE / name, "jit", QUICK)
+        assert any(expected in flag for flag in _flags_of(result, "needs-review")), (name, result.flags)

@@ -53,10 +53,16 @@ class Aliases:
         for statement in module_level(tree):
             if isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
                 targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+                # `B = builtins`, `J = json`: a second name for a module is the module.
+                value = getattr(statement, "value", None)
+                alias = self.resolve(value) if isinstance(statement, ast.Assign) and value is not None else None
                 for target in targets:
                     for name in ast.walk(target):
                         if isinstance(name, ast.Name) and isinstance(name.ctx, ast.Store):
-                            self.names.pop(name.id, None)
+                            if alias is not None and target is name:
+                                self.names[name.id] = alias
+                            else:
+                                self.names.pop(name.id, None)
 
     def resolve(self, node: ast.AST) -> str | None:
         return qualified_name(node, self.names)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -121,3 +122,15 @@ def test_a_probe_that_fails_is_the_graders_fault_and_the_worker_lives_on() -> No
         assert session.call("double", Call((np.float32(2.0),))).output == 4.0
     finally:
         session.close()
+
+
+def test_the_judge_sees_a_taken_over_channel_from_outside() -> None:
+    relay = (Path(__file__).resolve().parents[1] / "submissions" / "hostile" / "channel_relay.py").read_text()
+    with WorkerProcess() as worker:
+        assert worker.channel_breach() is None
+        worker.request("load", jax_config={}, module_name="submission",
+                       cells=[{"index": 1, "filename": "relay.py", "source": relay}])
+        # Replies still arrive (through the relay), so nothing inside the process need say so.
+        assert worker.request("describe", name="norm")["jit_compiled"] is True
+        breach = worker.channel_breach()
+    assert breach is not None and "moved to descriptor" in breach

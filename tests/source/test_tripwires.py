@@ -1,0 +1,84 @@
+"""The judge's reading of the source: capabilities that trip a review, and habits that never do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from graders.source import find_tripwires, parse_cells
+from graders.submission import read_submission, submission_from_bytes
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _tripwires(source: str):  # type: ignore[no-untyped-def]
+    return find_tripwires(parse_cells(submission_from_bytes("s.py", source.encode())))
+
+
+@pytest.mark.parametrize(("source", "kind", "line"), [
+    ("import os\nr, w = os.pipe()\n", "descriptor", 2),
+    ("import os as o\no.dup2(3, 4)\n", "descriptor", 2),
+    ("from os import dup2\n", "descriptor", 1),
+    ("import os\nf = getattr(os, 'dup2')\n", "descriptor", 2),
+    ("f = open(3, 'wb')\n", "descriptor", 1),
+    ("x = open('/proc/self/fd/3')\n", "descriptor", 1),
+    ("import threading\n", "thread", 1),
+    ("from concurrent.futures import ThreadPoolExecutor\n", "thread", 1),
+    ("import ctypes\n", "native", 1),
+    ("import signal\n", "signal", 1),
+    ("import subprocess\n", "process", 1),
+    ("import os\nos.fork()\n", "process", 2),
+    ("import sys\nf = sys._getframe(1)\n", "introspection", 2),
+    ("import gc\nobjs = gc.get_objects()\n", "introspection", 2),
+    ("def f():\n    return f.__globals__\n", "introspection", 2),
+    ("x = __builtins__\n", "introspection", 1),
+    ("name = 'o' + 's'\nm = __import__(name)\n", "dynamic", 2),
+    ("import importlib\nm = importlib.import_module('ct' + 'ypes')\n", "dynamic", 2),
+    ("code = 'x = 1'\nexec(code)\n", "dynamic", 2),
+    ("import numpy as np\nattr = 'allclose'\nsetattr(np, attr, None)\n", "dynamic", 3),
+    ("class A:\n    pass\na = A()\na.__class__ = int\n", "identity", 4),
+    ("class Fake:\n    __module__ = 'jax._src.array'\n", "identity", 2),
+    ("import numpy as np\nnp.allclose = lambda *a, **k: True\n", "patch", 2),
+    ("import jax.numpy as jnp\njnp.SCALE = 2.0\n", "patch", 2),
+    ("import os\nos.write = print\n", "patch", 2),
+    ("import sys\nsys.modules['json'] = None\n", "patch", 2),
+    ("import numpy as np\nvars(np)['isclose'] = None\n", "patch", 2),
+    ("import socket\n", "network", 1),
+    ("import builtins\nB = builtins\nB.SCALE = 2.0\n", "patch", 3),
+    ("import json\nJ = json\nJ.dumps = str\n", "patch", 3),
+    ("import jax.numpy as jnp\n_np2 = jnp\nsetattr(_np2, 'X', 1)\n", "patch", 3),
+])
+def test_each_capability_trips_with_its_line(source: str, kind: str, line: int) -> None:
+    found = _tripwires(source)
+    assert any(t.kind == kind and t.line == line for t in found), found
+
+
+@pytest.mark.parametrize("source", [
+    "import time\nstart = time.perf_counter()\nelapsed = time.perf_counter() - start\n",
+    "import os\nos.environ['XLA_FLAGS'] = '--xla_cpu_multi_thread_eigen=false'\npath = os.path.join('a', 'b')\n",
+    "import matplotlib.pyplot as plt\nplt.rcParams['figure.figsize'] = (4, 3)\nimport matplotlib\nmatplotlib.rcParams['lines.linewidth'] = 2\n",
+    "import pandas as pd\npd.options.display.max_rows = 10\n",
+    "import functools\ndef deco(f):\n    @functools.wraps(f)\n    def g(*a):\n        return f(*a)\n    g.__name__ = f.__name__\n    return g\n",
+    "get_ipython().run_line_magic('timeit', 'norm(X)')\n",
+    "import jax\njax.config.update('jax_enable_x64', False)\nimport numpy as np\nnp.random.seed(0)\n",
+    "from collections import namedtuple\nPoint = namedtuple('Point', 'x y')\nfrom dataclasses import dataclass\n",
+    "import sys\nprint(sys.version)\nimport inspect\nsig = inspect.signature(print)\n",
+    "x = getattr(object(), 'real', 0)\n",
+])
+def test_student_habits_never_trip(source: str) -> None:
+    assert _tripwires(source) == ()
+
+
+def _course_files() -> list[Path]:
+    files = [*REPO.glob("solutions/*.py"), *REPO.glob("exercises/*/*.ipynb"), *REPO.glob("release/*/*.ipynb"),
+             *REPO.glob("samples/*/*.ipynb"), *REPO.glob("samples/*/*.py")]
+    for assignment in ("jit", "purity", "jax_numpy"):
+        files += [path for path in (REPO / "tests" / "submissions" / assignment).glob("*.py")
+                  if path.name != "namespace_tricks.py"]
+    return sorted(files)
+
+
+@pytest.mark.parametrize("path", _course_files(), ids=lambda path: str(path.relative_to(REPO)))
+def test_no_course_file_or_corpus_submission_trips(path: Path) -> None:
+    assert find_tripwires(parse_cells(read_submission(path))) == ()
