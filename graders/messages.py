@@ -469,12 +469,24 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # ------------------------------------------------------- compact_trace
     "compact_trace.passed": {
-        "en": "The traced program has the same size ({sizes} operations) whatever {what}: the loop is not unrolled.",
-        "ko": "{what}와(과) 상관없이 추적된 프로그램의 크기가 같습니다({sizes}개 연산): 루프가 펼쳐지지 않았습니다.",
+        "en": "The traced program has the same size ({sizes} operations) whatever {what} ({lengths}), and is not much larger than the reference's ({reference} operations): the loop is not unrolled.",
+        "ko": "{what}({lengths})와(과) 상관없이 추적된 프로그램의 크기가 같고({sizes}개 연산) 참조 답안({reference}개 연산)보다 크게 많지 않습니다: 루프가 펼쳐지지 않았습니다.",
     },
-    "compact_trace.failed": {
-        "en": "The traced program grows with {what} ({sizes} operations): a Python loop is being unrolled into the trace. Use `{construct}` so that the program's size stays fixed.",
-        "ko": "추적된 프로그램이 {what}에 따라 커집니다({sizes}개 연산): Python 루프가 추적 안에 펼쳐지고 있습니다. 프로그램 크기가 고정되도록 `{construct}`를 쓰세요.",
+    "compact_trace.unrolled_at": {
+        "en": "A Python loop is unrolled into the traced program at {where}",
+        "ko": "{where}에서 Python 루프가 추적된 프로그램 안에 펼쳐집니다",
+    },
+    "compact_trace.unrolled": {
+        "en": "A Python loop is unrolled into the traced program",
+        "ko": "Python 루프가 추적된 프로그램 안에 펼쳐집니다",
+    },
+    "compact_trace.grows": {
+        "en": "{unrolled}: the program grows with {what} ({sizes} operations for {lengths}). Use `{construct}` so that its size stays fixed.",
+        "ko": "{unrolled}: 프로그램이 {what}에 따라 커집니다({lengths}일 때 {sizes}개 연산). 크기가 고정되도록 `{construct}`을(를) 쓰세요.",
+    },
+    "compact_trace.too_large": {
+        "en": "{unrolled}: with {what} at {length}, the program has {size} operations where the reference has {reference} (up to {limit} is accepted). A loop that always runs a fixed number of times, over padded input for example, keeps the size the same for every length ({lengths}) but is unrolled all the same. Use `{construct}` instead.",
+        "ko": "{unrolled}: {what}이(가) {length}일 때 프로그램의 연산은 {size}개로, 참조 답안의 {reference}개보다 훨씬 많습니다({limit}개까지 허용). 입력을 채워 넣는(padding) 식으로 늘 같은 횟수만 도는 루프는 길이({lengths})와 상관없이 크기가 같지만 펼쳐지기는 마찬가지입니다. 대신 `{construct}`을(를) 쓰세요.",
     },
     "compact_trace.incomplete": {
         "en": "The worker measured {got} trace sizes where {expected} were asked for, so growth could not be judged. This is not counted as a pass; please tell your instructor.",

@@ -19,7 +19,7 @@ from graders.results import Status
 from graders.worker.client import WorkerLimits
 from graders.worker.sandbox import detect_isolation
 
-from .conftest import REPO, SUBMISSIONS, max_score
+from .conftest import REPO, SUBMISSIONS, max_score, points
 
 HOSTILE = SUBMISSIONS / "hostile"
 QUICK = GradingOptions(lang="en", call_seconds=5, exercise_seconds=60)
@@ -282,3 +282,19 @@ def test_the_existing_tampering_submissions_are_flagged_for_review() -> None:
     for name, expected in (("monkeypatch.py", "numpy.allclose ="), ("forge_clock.py", "time.perf_counter =")):
         result = grade_path(HOSTILE / name, "jit", QUICK)
         assert any(expected in flag for flag in _flags_of(result, "needs-review")), (name, result.flags)
+def test_loops_padded_to_a_fixed_length_fail_compact_trace_at_the_loop_line() -> None:
+    # Correct, and the trace is the same size for every length up to its pad (33 and 100): the
+    # drawn lengths reach past the pads, and the message points at the loop.
+    path = HOSTILE / "padded_loops.py"
+    text = path.read_text().splitlines()
+    result = grade_path(path, "purity", QUICK)
+    for exercise, loop in (("horner", "acc = acc * x + padded[i]"), ("per_example_grads", "rows = [jax.grad")):
+        checks = _checks(result, exercise)
+        assert checks["correctness"].passed
+        verdict = checks["compact_trace"]
+        assert verdict.status is Status.FAILED
+        line = next(number for number, source in enumerate(text, 1) if loop in source)
+        assert f"padded_loops.py, line {line}" in verdict.message.split(". ")[0], verdict.message
+    # Nothing else objects: only compact_trace's points are lost.
+    assert result.score == max_score("purity") - points("purity", "horner.compact_trace",
+                                                          "per_example_grads.compact_trace")

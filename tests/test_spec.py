@@ -52,8 +52,15 @@ def test_correctness_comes_first_in_every_exercise(points) -> None:
         Exercise(**{**_VALID, "points": points})
 
 
-def test_a_trace_size_spec_needs_two_calls_to_compare() -> None:
-    with pytest.raises(SpecError, match="at least two calls"):
-        TraceSizeSpec(calls=lambda: (Call((1.0,)),), describe={"en": "n", "ko": "n"}, construct="jax.lax.scan")
-    assert len(TraceSizeSpec(calls=lambda: (Call((1.0,)), Call((2.0,))), describe={"en": "n", "ko": "n"},
-                             construct="jax.lax.scan").calls()) == 2
+def test_a_trace_size_spec_needs_two_increasing_length_ranges_to_compare() -> None:
+    def build(lengths: tuple[tuple[int, int], ...]) -> TraceSizeSpec:
+        return TraceSizeSpec(call=lambda n: Call((float(n),)), describe={"en": "n", "ko": "n"},
+                             construct="jax.lax.scan", lengths=lengths)
+
+    with pytest.raises(SpecError, match="at least two"):
+        build(((2, 9),))
+    with pytest.raises(SpecError, match="increasing and disjoint"):
+        build(((2, 9), (9, 20)))
+    with pytest.raises(SpecError, match="increasing and disjoint"):
+        build(((0, 3), (4, 8)))
+    assert build(((2, 9), (10, 20))).call(3) == Call((3.0,))

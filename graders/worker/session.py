@@ -35,6 +35,8 @@ __all__ = [
     "SubmissionSession",
     "TimedBatch",
     "TimedRefusal",
+    "TraceLine",
+    "TraceMeasurement",
     "WorkerLost",
 ]
 
@@ -214,6 +216,40 @@ class GlobalUse:
     line: int
     part: str = ""
     change: StateChange = StateChange()
+
+
+@dataclass(frozen=True)
+class TraceLine:
+    """A line of the student's code and how many equations of one traced program it made.
+
+    `depth`: how many of the student's frames lay outside it (see runtime/trace.py).
+    """
+
+    filename: str
+    line: int
+    equations: int
+    depth: int
+
+
+@dataclass(frozen=True)
+class TraceMeasurement:
+    """The size of each traced program (equations, nested ones counted) and, per program, the
+    student's lines that made its equations."""
+
+    sizes: tuple[int, ...]
+    lines: tuple[tuple[TraceLine, ...], ...]
+
+
+def _trace_lines(data: Any) -> tuple[TraceLine, ...]:
+    # The lines only point the message at the code; a malformed entry is dropped, never trusted.
+    found = []
+    for item in data if isinstance(data, list) else ():
+        try:
+            filename, line, equations, depth = item
+            found.append(TraceLine(str(filename)[:200], int(line), int(equations), int(depth)))
+        except (TypeError, ValueError):
+            continue
+    return tuple(found)
 
 
 # Every check but timing runs on the CPU, also on a host with an accelerator: the references
@@ -417,12 +453,15 @@ class SubmissionSession:
         return tuple(uses)
 
     def trace_sizes(self, name: str, calls: Sequence[Call], static_argnames: Sequence[str],
-                    timeout: float | None = None) -> tuple[int, ...] | ErrorReport:
+                    timeout: float | None = None) -> TraceMeasurement | ErrorReport:
         reply = self._request("trace_size", timeout=timeout, name=name, static_argnames=list(static_argnames),
                               calls=[_wire_call(c) for c in calls])
         if not reply.get("ok"):
             return ErrorReport.from_wire(reply.get("error"))
-        return tuple(int(size) for size in reply.get("sizes", ()))
+        lines = reply.get("lines")
+        per_call = lines if isinstance(lines, list) else []
+        return TraceMeasurement(tuple(int(size) for size in reply.get("sizes", ())),
+                                tuple(_trace_lines(found) for found in per_call))
 
     def define_formula(self, source: str, name: str) -> None:
         """Give a worker without student code the exercise's public formula to time."""

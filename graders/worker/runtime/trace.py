@@ -1,15 +1,20 @@
-"""How large the traced program is: equations in the jaxpr, nested ones counted."""
+"""How large the traced program is: equations in the jaxpr, nested ones counted, and which of the
+student's lines they came from.
+
+The judge imports `count_equations` and `trace_program` too, to measure the reference the same way
+in its own process: one count on both sides, so a student's size and the reference's compare.
+"""
 
 from __future__ import annotations
 
 import inspect
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import jax
 
 from .calls import CallFailed, Calls, prepare_arguments
 
-__all__ = ["TraceSizes"]
+__all__ = ["TraceSizes", "count_equations", "trace_program"]
 
 
 class TraceSizes:
@@ -21,7 +26,8 @@ class TraceSizes:
 
     def trace_size(self, request: dict[str, Any]) -> dict[str, Any]:
         static = tuple(request.get("static_argnames", []))
-        sizes = []
+        sizes: list[int] = []
+        lines: list[list[list[Any]]] = []
         try:
             function = self.calls.function(request["name"])
         except CallFailed as failure:
@@ -29,13 +35,20 @@ class TraceSizes:
         for call in request["calls"]:
             args, kwargs = prepare_arguments(call["args"], call["kwargs"], "jax")
             try:
-                closed = jax.make_jaxpr(function, static_argnums=_static_positions(function, static, len(args)))(
-                    *args, **kwargs
-                )
+                closed = trace_program(function, static, args, kwargs)
             except BaseException as error:  # noqa: BLE001 - student code may raise anything
                 return {"ok": False, "error": self.calls.describe_error(error)}
-            sizes.append(_count_equations(closed.jaxpr))
-        return {"ok": True, "sizes": sizes}
+            sizes.append(count_equations(closed.jaxpr))
+            lines.append(_student_lines(closed.jaxpr, self.calls.submission.filenames))
+        return {"ok": True, "sizes": sizes, "lines": lines}
+
+
+def trace_program(function: Callable[..., Any], static_names: tuple[str, ...], args: tuple[Any, ...],
+                  kwargs: dict[str, Any]) -> Any:
+    """The closed jaxpr of one call, with the arguments named in `static_names` kept static."""
+    return jax.make_jaxpr(function, static_argnums=_static_positions(function, static_names, len(args)))(
+        *args, **kwargs
+    )
 
 
 def _static_positions(function: Callable[..., Any], static_names: tuple[str, ...], arg_count: int) -> tuple[int, ...]:
@@ -48,15 +61,60 @@ def _static_positions(function: Callable[..., Any], static_names: tuple[str, ...
     return tuple(index for index, name in enumerate(parameters[:arg_count]) if name in static_names)
 
 
-def _count_equations(jaxpr: Any) -> int:
-    total = 0
+def _equations(jaxpr: Any) -> Iterator[Any]:
+    """Every equation of the jaxpr, those of nested jaxprs (jit, loops, conditionals) included."""
     for equation in jaxpr.eqns:
-        total += 1
+        yield equation
         for param in equation.params.values():
             for sub in param if isinstance(param, (tuple, list)) else (param,):
                 inner = getattr(sub, "jaxpr", None)
                 if inner is not None and hasattr(inner, "eqns"):
-                    total += _count_equations(inner)
+                    yield from _equations(inner)
                 elif hasattr(sub, "eqns"):
-                    total += _count_equations(sub)
-    return total
+                    yield from _equations(sub)
+
+
+def count_equations(jaxpr: Any) -> int:
+    return sum(1 for _ in _equations(jaxpr))
+
+
+def _student_lines(jaxpr: Any, filenames: set[str]) -> list[list[Any]]:
+    """[filename, line, equations, depth] for each line of the student's code that made equations.
+
+    An equation counts for every student line on the Python stack that made it (the loop line
+    and the helper lines it called), so the line of an unrolled loop gets all the equations its
+    iterations made, however deep its body calls. `depth` is how many student frames lie outside
+    that line at most: of two lines that made the same equations (a wrapper's `return` and the
+    loop it calls), the deeper one is the loop. The judge picks; this only counts.
+    """
+    counts: dict[tuple[str, int], list[int]] = {}
+    for equation in _equations(jaxpr):
+        seen: set[tuple[str, int]] = set()
+        # Outermost first, so that the position is the depth among student frames.
+        for depth, where in enumerate(reversed(_student_frames(equation, filenames))):
+            if where in seen:
+                continue  # recursion: one equation counts once per line
+            seen.add(where)
+            entry = counts.setdefault(where, [0, 0])
+            entry[0] += 1
+            entry[1] = max(entry[1], depth)
+    return [[filename, line, count, depth] for (filename, line), (count, depth) in sorted(counts.items())]
+
+
+def _student_frames(equation: Any, filenames: set[str]) -> list[tuple[str, int]]:
+    """(filename, line) of the student's frames on the stack that made the equation, innermost first.
+
+    The traceback and its decoding are JAX internals (jax._src.source_info_util in JAX 0.10); if
+    they change, no line is reported and only the message loses its pointer: sizes decide.
+    """
+    try:
+        from jax._src import source_info_util
+
+        traceback = equation.source_info.traceback
+        if traceback is None:
+            return []
+        codes, offsets = traceback.raw_frames()
+        return [(code.co_filename, int(source_info_util.raw_frame_to_frame(code, offset).start_line))
+                for code, offset in zip(codes, offsets) if code.co_filename in filenames]
+    except Exception:  # noqa: BLE001 - see the docstring
+        return []
