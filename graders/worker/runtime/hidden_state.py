@@ -46,7 +46,7 @@ import numpy as np
 
 from .calls import Calls, block, prepare_arguments
 
-__all__ = ["GlobalUses", "ModulesBeforeLoad", "Planted", "find_hidden_state", "fingerprint",
+__all__ = ["GlobalUses", "ModulesBeforeLoad", "Planted", "find_hidden_state", "fingerprint", "merged",
            "static_global_uses"]
 
 _MAX_FINDINGS = 50
@@ -126,12 +126,9 @@ class Planted:
     """Names the submission's cells added to, or rebound in, modules that existed before they ran:
     data kept there is module-level data as much as a global is."""
 
-    def __init__(self, names: dict[str, tuple[types.ModuleType, frozenset[str]]] | None = None,
-                 existing: dict[str, frozenset[str]] | None = None) -> None:
+    def __init__(self, names: dict[str, tuple[types.ModuleType, frozenset[str]]] | None = None) -> None:
         self.names = names or {}
         self._by_id = {id(module): planted for module, planted in self.names.values()}
-        # Every module's names before the cells ran: a name added later is not the library's own.
-        self.existing = existing or {}
 
     def has(self, module: Any, attribute: str) -> bool:
         return attribute in self._by_id.get(id(module), ())
@@ -150,11 +147,14 @@ class ModulesBeforeLoad:
         self._exclude = exclude
         self._namespaces = {name: (module, dict(vars(module))) for name, module in _plain_modules(exclude)}
 
-    def planted(self) -> Planted:
-        """Data names that loading the cells added or rebound (called right after they ran)."""
+    def planted(self, namespace: dict[str, Any]) -> Planted:
+        """Data names that loading the cells (whose globals are `namespace`) added or rebound
+        (called right after they ran) in the modules the submission reaches: a library that
+        sets its own globals lazily, or from a garbage-collection callback, plants nothing."""
         names: dict[str, tuple[types.ModuleType, frozenset[str]]] = {}
+        reached = _reached_modules(namespace)
         for name, (module, before) in self._namespaces.items():
-            if sys.modules.get(name) is not module:
+            if sys.modules.get(name) is not module or id(module) not in reached:
                 continue
             namespace = vars(module)
             if len(namespace) == len(before) and all(map(operator.is_, before.values(), namespace.values())):
@@ -164,8 +164,7 @@ class ModulesBeforeLoad:
                                 and before.get(key, _MISSING) is not value)
             if planted:
                 names[name] = (module, planted)
-        existing = {name: frozenset(before) for name, (_, before) in self._namespaces.items()}
-        return Planted(names, existing)
+        return Planted(names)
 
 
 _MISSING = object()
@@ -187,7 +186,7 @@ class GlobalUses:
     def after_load(self) -> None:
         """Called just after the cells ran: what they planted in other modules."""
         if self._before is not None:
-            self.planted = self._before.planted()
+            self.planted = self._before.planted(self.calls.submission.module.__dict__)
             self._before = None
 
     def global_uses(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -205,11 +204,25 @@ class GlobalUses:
                 block(function(*args, **kwargs))
 
             # Keyed on the last dotted part: the code says `jnp.SCALE` where the run sees `jax.numpy.SCALE`.
-            seen = {(f["name"].rsplit(".", 1)[-1], f["access"], f["line"]) for f in findings}
-            for finding in find_hidden_state(name, module, submission.filenames, run, self.planted):
-                if (finding["name"].rsplit(".", 1)[-1], finding["access"], finding["line"]) not in seen:
-                    findings.append(finding)
+            findings = merged(findings, find_hidden_state(name, module, submission.filenames, run, self.planted))
         return {"findings": findings[:_MAX_FINDINGS]}
+
+
+def merged(static: list[dict[str, Any]], watched: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The code's findings, then what the call showed besides. Keyed on the last dotted part:
+    the code says `jnp.SCALE` where the run sees `jax.numpy.SCALE`."""
+    seen = {(f["name"].rsplit(".", 1)[-1], f["access"], f["line"]) for f in static}
+    return static + [f for f in watched if (f["name"].rsplit(".", 1)[-1], f["access"], f["line"]) not in seen]
+
+
+def _reached_modules(namespace: dict[str, Any]) -> set[int]:
+    """The modules the submission's globals hold, their submodules (`jax.numpy` from `jax`), and
+    `builtins`: where it can plant or keep data without naming another module."""
+    modules = [value for value in list(namespace.values()) if inspect.ismodule(value)]
+    reached = {id(builtins)} | {id(module) for module in modules}
+    for module in modules:
+        reached |= {id(value) for value in list(vars(module).values()) if inspect.ismodule(value)}
+    return reached
 
 
 # --------------------------------------------------------------------------- reading the code
@@ -472,7 +485,7 @@ def find_hidden_state(root_name: str, module: types.ModuleType, filenames: set[s
     watched_globals = _WatchedGlobals(namespace, watch, filenames)
     target = watched_globals.watched(namespace.get(root_name))
     before = _module_state(namespace, module.__name__, planted)
-    libraries_before = _library_namespaces(module.__name__)
+    libraries_before = _library_namespaces(namespace, module.__name__, planted)
     copied_before = dict(watched_globals)
     original_class = module.__class__
     swapped = [library for _, library, _ in planted.modules() if type(library) is types.ModuleType]
@@ -499,7 +512,7 @@ def find_hidden_state(root_name: str, module: types.ModuleType, filenames: set[s
             owner, kind, part = key
             findings.add(owner, "state", root_name, "", 0, kind, part,
                          _change(before.get(key), after.get(key)))
-    _library_changes(libraries_before, namespace, planted, root_name, findings)
+    _library_changes(libraries_before, root_name, findings)
     # What the call reached but the fingerprint cannot read: not evidence of purity.
     reached = watch.looked_up | {root_name}
     reported = {f["name"] for f in findings.items}
@@ -511,32 +524,30 @@ def find_hidden_state(root_name: str, module: types.ModuleType, filenames: set[s
 
 
 # --------------------------------------------------------------------------- imported modules
-def _library_namespaces(submission_name: str) -> list[tuple[str, types.ModuleType, dict[str, Any]]]:
-    """Every imported module's namespace as a shallow copy: a few milliseconds for hundreds."""
-    return [(name, module, dict(vars(module))) for name, module in _plain_modules({submission_name})]
+def _library_namespaces(namespace: dict[str, Any], submission_name: str,
+                        planted: Planted) -> list[tuple[str, types.ModuleType, dict[str, Any]]]:
+    """Shallow copies of the namespaces of the imported modules the submission reaches (see
+    `_library_changes`): tens of modules, not the hundreds JAX imports."""
+    reached = _reached_modules(namespace) | {id(module) for _, module, _ in planted.modules()}
+    return [(name, module, dict(vars(module))) for name, module in _plain_modules({submission_name})
+            if id(module) in reached]
 
 
-def _library_changes(before: list[tuple[str, types.ModuleType, dict[str, Any]]], namespace: dict[str, Any],
-                     planted: Planted, root_name: str, findings: _Findings) -> None:
+def _library_changes(before: list[tuple[str, types.ModuleType, dict[str, Any]]], root_name: str,
+                     findings: _Findings) -> None:
     """Data names the call added to, rebound in or removed from an imported module (`math._calls += 1`).
 
-    A library may set its own globals lazily (a cache filled on first use), so a rebound name
-    counts where the submission reaches the module (it imported it, or planted names there),
-    and anywhere for a name the module did not have before the submission's cells ran."""
-    referenced = {id(value) for value in list(namespace.values()) if inspect.ismodule(value)}
-    referenced |= {id(builtins)} | {id(module) for _, module, _ in planted.modules()}
+    A library may set its own globals lazily (a cache filled on first use, a garbage-collection
+    callback's timer), so a change counts only in the modules the submission reaches."""
     for name, module, old in before:
         current = vars(module)
         if len(current) == len(old) and all(map(operator.is_, old.values(), current.values())):
             continue  # unchanged, checked in C
-        existing = planted.existing.get(name, frozenset())
         for attribute in sorted(set(old) | set(current), key=str):
             if not isinstance(attribute, str) or _is_dunder(attribute):
                 continue
             was, now = old.get(attribute, _MISSING), current.get(attribute, _MISSING)
             if was is now or not any(value is not _MISSING and _is_data(value) for value in (was, now)):
-                continue
-            if id(module) not in referenced and attribute in existing and not planted.has(module, attribute):
                 continue
             findings.add(name, "state", root_name, "", 0, "module", attribute,
                          _change(None if was is _MISSING else _state_entry(was),
