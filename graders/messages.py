@@ -325,6 +325,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "`{function}` reads the global `{global_name}` ({type}) at {where}",
         "ko": "`{function}`이(가) {where}에서 전역 변수 `{global_name}`({type})을(를) 읽음",
     },
+    "no_globals.read_class": {
+        "en": "`{function}` reads the class attribute `{global_name}` ({type}) at {where}",
+        "ko": "`{function}`이(가) {where}에서 클래스 속성 `{global_name}`({type})을(를) 읽음",
+    },
+    "no_globals.read_builtins": {
+        "en": "`{function}` reads `{global_name}` ({type}) at {where}, a name your code put into `builtins`",
+        "ko": "`{function}`이(가) {where}에서 여러분의 코드가 `builtins`에 넣어 둔 이름 `{global_name}`({type})을(를) 읽음",
+    },
+    "no_globals.read_module": {
+        "en": "`{function}` reads `{global_name}` ({type}) at {where}, an attribute your code set on an imported module",
+        "ko": "`{function}`이(가) {where}에서 여러분의 코드가 가져온 모듈에 붙여 둔 속성 `{global_name}`({type})을(를) 읽음",
+    },
     "no_globals.write": {
         "en": "`{function}` assigns the global `{global_name}` at {where}",
         "ko": "`{function}`이(가) {where}에서 전역 변수 `{global_name}`에 값을 씀",
@@ -360,6 +372,50 @@ MESSAGES: dict[str, dict[str, str]] = {
     "no_globals.state_object": {
         "en": "calling `{function}` changed `{owner}.{part}`, an attribute of a module-level object ({change})",
         "ko": "`{function}`을(를) 호출하자 모듈 수준 객체의 속성 `{owner}.{part}`이(가) 바뀜({change})",
+    },
+    "no_globals.state_module": {
+        "en": "calling `{function}` changed `{owner}.{part}`, an attribute of the imported module `{owner}` ({change})",
+        "ko": "`{function}`을(를) 호출하자 가져온 모듈 `{owner}`의 속성 `{owner}.{part}`이(가) 바뀜({change})",
+    },
+    "no_globals.state_cache": {
+        "en": "calling `{function}` changed the `functools.lru_cache` of `{owner}` ({change}); a cache is state kept between calls",
+        "ko": "`{function}`을(를) 호출하자 `{owner}`의 `functools.lru_cache`가 바뀜({change}); 캐시는 호출 사이에 간직되는 상태입니다",
+    },
+    "no_globals.unreadable": {
+        "en": "cannot tell whether {place} ({type}) changes when `{function}` is called: keep no state there",
+        "ko": "`{function}`을(를) 호출할 때 {place}({type})이(가) 바뀌는지 알 수 없음: 그런 곳에 상태를 두지 마세요",
+    },
+    "place.closure": {
+        "en": "the variable `{part}` in the closure of `{owner}`",
+        "ko": "`{owner}`의 클로저에 간직된 변수 `{part}`",
+    },
+    "place.default": {
+        "en": "the default value of `{part}` in `{owner}`",
+        "ko": "`{owner}`의 인자 `{part}`의 기본값",
+    },
+    "place.attribute": {
+        "en": "the function attribute `{owner}.{part}`",
+        "ko": "함수 속성 `{owner}.{part}`",
+    },
+    "place.class": {
+        "en": "the class attribute `{owner}.{part}`",
+        "ko": "클래스 속성 `{owner}.{part}`",
+    },
+    "place.global": {
+        "en": "the global `{owner}`",
+        "ko": "전역 변수 `{owner}`",
+    },
+    "place.module": {
+        "en": "the module attribute `{owner}.{part}`",
+        "ko": "모듈 속성 `{owner}.{part}`",
+    },
+    "place.cache": {
+        "en": "the `functools.lru_cache` of `{owner}`",
+        "ko": "`{owner}`의 `functools.lru_cache`",
+    },
+    "change.cache": {
+        "en": "{delta} lookups",
+        "ko": "조회 {delta}회",
     },
     "change.items": {
         "en": "{type} length {delta}",

@@ -15,8 +15,10 @@ from ..worker.session import GlobalUse, StateChange
 from .base import CheckContext, Verdict, draw_examples
 
 _LISTED = 3
-_STATE_KINDS = ("closure", "default", "attribute", "class", "global")
-_CHANGE_KINDS = ("items", "number", "contents", "created", "removed")
+_STATE_KINDS = ("closure", "default", "attribute", "class", "global", "module", "cache")
+_CHANGE_KINDS = ("items", "number", "cache", "contents", "created", "removed")
+# Where data read by the function lives, besides the module's globals.
+_READ_PLACES = ("class", "builtins", "module")
 
 
 @register_check(
@@ -49,6 +51,10 @@ def _describe(ctx: CheckContext, use: GlobalUse) -> str:
     if use.access == "state":
         kind = use.type if use.type in _STATE_KINDS else "global"
         owner, part = use.name, use.part
+        if use.change.kind == "unreadable":
+            # Mutable state the worker cannot read without changing it: no evidence of purity.
+            place = ctx.text(f"place.{kind}", owner=owner, part=part)
+            return ctx.text("no_globals.unreadable", function=use.function, place=place, type=use.change.type)
         if use.change.attribute:
             # An object's attribute changed: name the attribute itself.
             owner, part, kind = (f"{owner}.{part}" if part else owner), use.change.attribute, "attribute"
@@ -61,13 +67,14 @@ def _describe(ctx: CheckContext, use: GlobalUse) -> str:
     if use.access == "write":
         key = "no_globals.write" if where else "no_globals.write_at_run_time"
         return ctx.text(key, function=use.function, global_name=use.name, where=where)
-    return ctx.text("no_globals.read", function=use.function, global_name=use.name, type=use.type, where=where)
+    key = f"no_globals.read_{use.part}" if use.part in _READ_PLACES else "no_globals.read"
+    return ctx.text(key, function=use.function, global_name=use.name, type=use.type, where=where)
 
 
 def _describe_change(ctx: CheckContext, change: StateChange) -> str:
     kind = change.kind if change.kind in _CHANGE_KINDS else "contents"
     if kind == "items":
         return ctx.text("change.items", delta=f"{change.delta:+g}", type=change.type)
-    if kind == "number":
-        return ctx.text("change.number", delta=f"{change.delta:+g}")
+    if kind in ("number", "cache"):
+        return ctx.text(f"change.{kind}", delta=f"{change.delta:+g}")
     return ctx.text(f"change.{kind}")

@@ -178,8 +178,10 @@ class AuditEvent:
 
 @dataclass(frozen=True)
 class StateChange:
-    """How a call changed a place: `items` (by `delta` items), `number` (by `delta`),
-    `contents`, `created` or `removed`; `attribute` names the object attribute that changed."""
+    """How a call changed a place: `items` (by `delta` items), `number` (by `delta`), `cache`
+    (an lru_cache, by `delta` lookups), `contents`, `created` or `removed`; or `unreadable`: the
+    place holds mutable state of type `type` that cannot be read, so whether it changed is unknown.
+    `attribute` names the object attribute that changed."""
 
     kind: str = ""
     delta: float = 0.0
@@ -202,9 +204,13 @@ class StateChange:
 class GlobalUse:
     """Module-level data a function depends on.
 
-    access: `read` or `write` of the global `name`; `namespace` (the module's whole
-    namespace read); `state`: the call changed `part` of `name`, a place of kind
-    `type` (closure, default, attribute, class or global), as `change` describes.
+    access: `read` or `write` of the global `name`, where for a read `part` says where
+    the data lives when it is not a global: `class` (`Config.THRESHOLD`), `builtins`
+    (a name the submission put there) or `module` (an attribute it set on an imported
+    module, `jnp.SCALE`); `namespace` (the module's whole namespace read); `state`:
+    the call changed `part` of `name`, a place of kind `type` (closure, default,
+    attribute, class, global, module: an imported module's attribute, or cache: an
+    lru_cache), as `change` describes.
     filename and line are empty where only running the function showed it.
     """
 

@@ -76,12 +76,16 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
             for name, value in (request.get("jax_config") or {}).items():
                 jax.config.update(name, value)
             submission = SubmissionModule(request["module_name"])
-            handlers, listener = _probes(submission)
+            handlers, listener, global_uses = _probes(submission)
             integrity = Integrity(listener)
+            # Every module's names just before student code first runs, and just after: what the
+            # cells planted in `builtins` or an imported module is module-level data too.
+            global_uses.before_load()
             # Installed last, just before the first cell runs: nothing of the runtime's own set-up is seen.
             audit = AuditTrail(submission.filenames)
-            reply: dict[str, Any] = {"baseline": integrity.baseline,
-                                     "cells": submission.run_cells(request["cells"])}
+            cells = submission.run_cells(request["cells"])
+            global_uses.after_load()
+            reply: dict[str, Any] = {"baseline": integrity.baseline, "cells": cells}
         elif not handlers:
             reply = {"protocol_error": "load must come first"}
         else:
@@ -123,8 +127,9 @@ def _leave_now() -> None:
     os._exit(0)
 
 
-def _probes(submission: Any) -> tuple[dict[str, Callable[[dict[str, Any]], dict[str, Any]]], Callable[..., Any]]:
-    """Every request the worker answers, by op, and the compilation listener the integrity check watches.
+def _probes(submission: Any) -> tuple[dict[str, Callable[[dict[str, Any]], dict[str, Any]]], Callable[..., Any], Any]:
+    """Every request the worker answers, by op, the compilation listener the integrity check watches,
+    and the hidden-state probe, which must see the modules before and after the cells run.
 
     One probe module a concern: calls, compilations, hidden state, trace sizes, timing.
     """
@@ -136,10 +141,11 @@ def _probes(submission: Any) -> tuple[dict[str, Callable[[dict[str, Any]], dict[
 
     calls = Calls(submission)
     compilations = Compilations(calls)
+    global_uses = GlobalUses(calls)
     handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {}
-    for probe in (calls, compilations, GlobalUses(calls), TraceSizes(calls), TimedBatches(calls)):
+    for probe in (calls, compilations, global_uses, TraceSizes(calls), TimedBatches(calls)):
         handlers.update(probe.handlers())
-    return handlers, compilations.counter.on_event
+    return handlers, compilations.counter.on_event, global_uses
 
 
 if __name__ == "__main__":

@@ -1,0 +1,162 @@
+"""The hidden-state probe in-process: fingerprints, planted names, and what one watched call reports."""
+
+from __future__ import annotations
+
+import array
+import builtins
+import collections
+import functools
+import itertools
+import math
+import types
+from typing import Any, Callable
+
+import pytest
+
+from graders.worker.runtime.hidden_state import ModulesBeforeLoad, Planted, find_hidden_state, fingerprint, merged, \
+    static_global_uses
+
+FILENAME = "<hidden-state-test>"
+
+
+def _load(source: str, name: str = "hidden_state_case") -> tuple[types.ModuleType, Planted]:
+    """A submission module from `source`, and what it planted elsewhere while it ran."""
+    module = types.ModuleType(name)
+    before = ModulesBeforeLoad({name})
+    exec(compile(source, FILENAME, "exec"), module.__dict__)
+    return module, before.planted(module.__dict__)
+
+
+def _run(module: types.ModuleType, name: str, planted: Planted, *args: Any) -> list[dict[str, Any]]:
+    def call(function: Callable[..., Any]) -> None:
+        function(*args)
+
+    static = static_global_uses(module.__dict__[name], name, {FILENAME}, module.__name__, planted)
+    return merged(static, find_hidden_state(name, module, {FILENAME}, call, planted))
+
+
+def _changes(value: Any, change: Callable[[Any], Any]) -> bool:
+    before = fingerprint(value)
+    change(value)
+    return fingerprint(value) != before
+
+
+class _Hiding(dict):
+    def items(self):  # noqa: ANN201 - a student's override, which the fingerprint must not trust
+        return []
+
+    def __iter__(self):  # noqa: ANN204
+        return iter(())
+
+
+class _Slotted:
+    __slots__ = ("count",)
+
+    def __init__(self) -> None:
+        self.count = 0
+
+
+@pytest.mark.parametrize("make, change", [
+    (lambda: collections.deque([0, 0], maxlen=2), lambda d: d.append(1)),
+    (collections.Counter, lambda c: c.update("a")),
+    (lambda: collections.OrderedDict(a=1, b=2), lambda o: o.move_to_end("a")),
+    (lambda: collections.defaultdict(int), lambda d: d.__setitem__("k", 1)),
+    (_Hiding, lambda d: d.__setitem__("k", 1)),
+    (lambda: array.array("d", [1.0]), lambda a: a.__setitem__(0, 2.0)),
+    (bytearray, lambda b: b.extend(b"x")),
+    (itertools.count, next),
+    (lambda: iter([1, 2, 3]), next),
+    (lambda: (i for i in range(5)), next),
+    (lambda: functools.lru_cache(maxsize=None)(abs), lambda f: f(-1)),
+    (_Slotted, lambda s: setattr(s, "count", s.count + 1)),
+])
+def test_the_fingerprint_sees_changes_inside_any_container(make: Callable[[], Any], change: Callable[[Any], Any]) -> None:
+    assert _changes(make(), change)
+
+
+def test_reading_a_fingerprint_advances_no_iterator() -> None:
+    counter, numbers, generator = itertools.count(), iter([1, 2]), (i for i in range(3))
+    for value in (counter, numbers, generator):
+        fingerprint(value)
+    assert (next(counter), next(numbers), next(generator)) == (0, 1, 0)
+
+
+def test_immutable_library_values_are_readable_and_opaque_mutable_ones_are_not() -> None:
+    import jax.numpy as jnp
+    import numpy as np
+
+    for value in (jnp.float32, jnp.pi, np.float32(1.0), jnp.zeros(3), math.pi, np.dtype("float32")):
+        assert not fingerprint(value).startswith("unreadable"), value
+    for value in (itertools.cycle("ab"), map(abs, [1]), [itertools.chain()]):
+        assert fingerprint(value).startswith("unreadable"), value
+
+
+def test_a_class_attribute_read_is_module_level_data() -> None:
+    module, planted = _load("class Config:\n    THRESHOLD = 0.5\n    DTYPE = float\n"
+                            "def f(x):\n    return x > Config.THRESHOLD and Config.DTYPE(x)\n")
+    reads = [(f["name"], f["part"], f["line"]) for f in _run(module, "f", planted, 1.0) if f["access"] == "read"]
+    assert reads == [("Config.THRESHOLD", "class", 5)]
+
+
+def test_a_name_planted_in_builtins_is_module_level_data() -> None:
+    try:
+        module, planted = _load("import builtins\nbuiltins.PLANTED_SCALE = 2.0\n"
+                                "def f(x):\n    return x * PLANTED_SCALE\n")
+        findings = _run(module, "f", planted, 1.0)
+        assert ("PLANTED_SCALE", "builtins", 4) in [(f["name"], f["part"], f["line"]) for f in findings]
+    finally:
+        del builtins.PLANTED_SCALE
+
+
+def test_an_attribute_planted_on_a_module_is_module_level_data_and_library_constants_are_not() -> None:
+    try:
+        module, planted = _load("import math\nmath.PLANTED_SCALE = 2.0\n"
+                                "def f(x):\n    return x * math.PLANTED_SCALE * math.pi\n"
+                                "def g(x):\n    return getattr(math, 'PLANTED_SCALE') * x\n")
+        found = _run(module, "f", planted, 1.0)
+        assert [(f["name"], f["line"]) for f in found] == [("math.PLANTED_SCALE", 4)], found
+        assert [(f["name"], f["part"], f["line"]) for f in _run(module, "g", planted, 1.0)] \
+            == [("math.PLANTED_SCALE", "module", 6)]
+    finally:
+        del math.PLANTED_SCALE
+
+
+def test_a_counter_on_an_imported_module_is_state() -> None:
+    try:
+        module, planted = _load("import math\ndef f(x):\n"
+                                "    math.HIDDEN_CALLS = getattr(math, 'HIDDEN_CALLS', 0) + 1\n    return x\n")
+        _run(module, "f", planted, 1.0)
+        [finding] = _run(module, "f", planted, 1.0)
+        assert (finding["name"], finding["type"], finding["part"], finding["change"]) \
+            == ("math", "module", "HIDDEN_CALLS", {"kind": "number", "delta": 1.0})
+    finally:
+        del math.HIDDEN_CALLS
+
+
+@pytest.mark.parametrize("source, part, change", [
+    ("import collections\ndef f(x, _seen=collections.deque([0, 1], maxlen=2)):\n    _seen.rotate()\n    return x\n",
+     "_seen", "contents"),
+    ("import itertools\ndef f(x, _ids=itertools.count()):\n    next(_ids)\n    return x\n", "_ids", "contents"),
+    ("import itertools\ndef f(x, _turns=itertools.cycle('ab')):\n    next(_turns)\n    return x\n",
+     "_turns", "unreadable"),
+])
+def test_state_in_a_default_is_found_or_reported_unreadable(source: str, part: str, change: str) -> None:
+    module, planted = _load(source)
+    _run(module, "f", planted, 1.0)
+    [finding] = _run(module, "f", planted, 1.0)
+    assert (finding["access"], finding["type"], finding["part"], finding["change"]["kind"]) \
+        == ("state", "default", part, change)
+
+
+def test_an_lru_cache_is_state() -> None:
+    module, planted = _load("import functools\n@functools.lru_cache\ndef helper(n):\n    return n\n"
+                            "def f(x):\n    return x + helper(1)\n")
+    findings = _run(module, "f", planted, 1.0)
+    assert [(f["name"], f["type"], f["change"]) for f in findings] \
+        == [("helper", "cache", {"kind": "cache", "delta": 1.0})]
+
+
+def test_a_pure_function_using_library_constants_reports_nothing() -> None:
+    module, planted = _load("import math\nimport jax.numpy as jnp\n"
+                            "def f(x):\n    return jnp.asarray(x, jnp.float32) * jnp.pi + math.pi\n")
+    assert _run(module, "f", planted, 1.0) == []
