@@ -9,7 +9,7 @@ STUDENT_VENV := .venv-student
 STUDENT_STAMP := $(STUDENT_VENV)/.installed-stamp
 LANG_FLAG ?= --lang en
 
-.PHONY: demo test sandbox system-deps student-env bench notebooks release clean
+.PHONY: demo test test-fast sandbox system-deps student-env bench notebooks release clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,11 @@ system-deps:
 test: $(STAMP) $(STUDENT_STAMP) system-deps
 	$(BIN)/lint-imports
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest
+
+# The inner loop: unit tests only (no worker, no cache fill, no student venv, no apt), under a minute.
+test-fast: $(STAMP)
+	$(BIN)/lint-imports
+	$(BIN)/python -m pytest -m unit -q
 
 # Source notebooks from graders/course/content and solutions/; then release/ through nbgrader.
 notebooks: $(STAMP)

@@ -1,10 +1,12 @@
-"""Shared test set-up: the one hypothesis profile, a private compilation cache, cached grading.
+"""Shared test set-up: the one hypothesis profile, a private compilation cache, cached grading, and
+each test's kind (tests/README.md says which kind a new test is and where it goes).
 
 Grading a submission starts a worker and compiles JAX code, so each
 (submission, assignment, language) is graded once per test session and the
 frozen result is shared by every test that reads it. The session has its own
-compilation cache, warmed at the start the way `jaxgrade warm` does it for a
-course; a test in tests/worker compares warm gradings with cold ones.
+compilation cache, warmed the way `jaxgrade warm` does it for a course before
+the first test that grades; `unit` tests never pay for it, and nothing here
+imports JAX (`make test-fast` runs the unit tests alone).
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from graders.judge import GradingOptions, grade_path
 from graders.reports import render_json
 from graders.results import SubmissionResult
 from graders.worker.compilation_cache import CACHE_ENVIRONMENT_VARIABLE
@@ -94,6 +95,8 @@ def golden_file(path: str) -> Path:
 
 @functools.lru_cache(maxsize=None)
 def _grade_cached(path: str, assignment: str, lang: str) -> SubmissionResult:
+    from graders.judge import GradingOptions, grade_path
+
     return grade_path(path, assignment, GradingOptions(lang=lang))
 
 
@@ -107,8 +110,9 @@ def graded():
     return grade
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _warm_compilation_cache() -> None:
+@pytest.fixture(scope="session")
+def warm_compilation_cache() -> None:
+    """The session's cache, filled from the references once, as `jaxgrade warm` does for a course."""
     # A fixture rather than a session hook: hypothesis may draw examples only once collection is over.
     from graders.registry import assignments
     from graders.warmup import warm_assignment
@@ -116,6 +120,32 @@ def _warm_compilation_cache() -> None:
     for assignment in assignments().values():
         outcome = warm_assignment(assignment)
         assert outcome.ok, outcome.describe()
+
+
+@pytest.fixture(autouse=True)
+def _warm_before_grading(request: pytest.FixtureRequest) -> None:
+    # Grading is correct with a cold cache too (a test compares them); warm is only faster.
+    if request.node.get_closest_marker("unit") is None:
+        request.getfixturevalue("warm_compilation_cache")
+
+
+# ------------------------------------------------------------------ kinds of test
+# By place, unless a test says otherwise with its own marker. tests/README.md explains each kind.
+KINDS = ("unit", "worker", "timing", "e2e")
+_E2E = ("tests/course/", "tests/test_cli.py", "tests/test_cluster.py", "tests/test_batch.py")
+_UNIT = ("tests/source/", "tests/test_compare.py", "tests/test_i18n.py", "tests/test_spec.py",
+         "tests/test_submission.py", "tests/test_architecture.py", "tests/worker/test_protocol.py",
+         "tests/checks/test_base.py", "tests/checks/test_no_recompilation.py", "tests/reports/test_formats.py",
+         "tests/test_format.py")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if any(item.get_closest_marker(kind) for kind in KINDS):
+            continue
+        place = Path(str(item.fspath)).resolve().relative_to(REPO).as_posix()
+        kind = "e2e" if place.startswith(_E2E) else "unit" if place.startswith(_UNIT) else "worker"
+        item.add_marker(kind)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

@@ -46,6 +46,7 @@ def _median_drift() -> float:
     return 1.5  # the median of the drift factors above
 
 
+@pytest.mark.unit
 def test_estimates_subtract_generation_round_by_round() -> None:
     measured = estimate(_samples(student=10e-6, eager=40e-6, jitted=10e-6), calls=50)
     assert measured.student == pytest.approx(10e-6 * _median_drift())
@@ -53,12 +54,14 @@ def test_estimates_subtract_generation_round_by_round() -> None:
     assert measured.speedup == pytest.approx(4.0)
 
 
+@pytest.mark.unit
 def test_one_disturbed_round_does_not_move_the_estimate() -> None:
     samples = _samples(student=10e-6, eager=40e-6, jitted=10e-6)
     samples["student"][3] *= 10  # something else ran on the machine during this one batch
     assert estimate(samples, calls=50).speedup == pytest.approx(4.0)
 
 
+@pytest.mark.unit
 def test_a_slower_student_worker_is_put_on_the_clean_workers_scale() -> None:
     measured = estimate(_samples(student=10e-6, eager=40e-6, jitted=10e-6, none=0.5e-3, student_worker=1.2),
                         calls=50)
@@ -68,6 +71,7 @@ def test_a_slower_student_worker_is_put_on_the_clean_workers_scale() -> None:
     assert much_slower.speedup == pytest.approx(4.0 * 1.5 / 2.0, rel=1e-4)  # corrected by 1.5 at most
 
 
+@pytest.mark.unit
 def test_making_the_yardsticks_look_slow_gains_a_forger_too_little() -> None:
     # An un-jitted function (40 us a call) in a worker that makes generation look 4x slower and its
     # copy of the jitted formula 3x slower than they are.
@@ -100,10 +104,12 @@ def test_making_the_yardsticks_look_slow_gains_a_forger_too_little() -> None:
         (60e-6, 87e-6, 1e-6, False, "failed"),
     ],
 )
+@pytest.mark.unit
 def test_the_decision_follows_the_calibrated_threshold(student, eager, jitted, final, expected) -> None:
     assert decide(Estimate(student, eager, jitted, SPEC.max_required), SPEC, final=final) == expected
 
 
+@pytest.mark.unit
 def test_each_backend_gets_its_profile() -> None:
     assert SPEC.profile_for("cpu") == ("cpu", TimingProfile((16, 4), 50))
     assert SPEC.profile_for("gpu") == ("accelerator", TimingProfile((1024, 256), 50))
@@ -118,6 +124,7 @@ def test_each_backend_gets_its_profile() -> None:
      ({"max_rounds": 10}, "max_rounds >= rounds"), ({"min_advantage": 2.0}, "above 2.25"), ({"band": 0.6}, "0.5"),
      ({"max_required": 1.0}, "above 1")],
 )
+@pytest.mark.unit
 def test_bad_speedup_specs_are_refused_with_the_fix(changes, phrase) -> None:
     fields = {"baseline_source": SPEC.baseline_source, "baseline_name": "f", "profiles": SPEC.profiles, **changes}
     with pytest.raises(SpecError) as error:
@@ -126,6 +133,7 @@ def test_bad_speedup_specs_are_refused_with_the_fix(changes, phrase) -> None:
 
 
 @pytest.mark.parametrize(("shape", "calls"), [((), 5), ((0, 4), 5), ((4,), 0), ((4,), 5000)])
+@pytest.mark.unit
 def test_bad_timing_profiles_are_refused(shape, calls) -> None:
     with pytest.raises(SpecError):
         TimingProfile(shape, calls)
@@ -153,6 +161,7 @@ def test_un_jitted_forgeries_earn_nothing_and_are_never_timed(forgery: str) -> N
     assert "speedup" not in speedup.timings
 
 
+@pytest.mark.timing
 def test_a_jitted_function_that_cheats_at_the_timed_shape_is_caught_by_the_output_check() -> None:
     speedup, result = _speedup(SUBMISSIONS / "hostile" / "forge_timing_shape.py")
     assert speedup.status is Status.FAILED and "differ from the reference" in speedup.message
@@ -169,6 +178,7 @@ def one_core_busy():  # type: ignore[no-untyped-def]
         burner.wait()
 
 
+@pytest.mark.timing
 def test_jitted_passes_and_jitted_but_slow_fails_with_a_core_kept_busy(one_core_busy) -> None:
     jitted, _ = _speedup(REPO / "solutions" / "jit.py")
     slow, _ = _speedup(SUBMISSIONS / "hostile" / "jitted_but_slow.py")
