@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Iterable
 
 import numpy as np
 
@@ -15,6 +15,11 @@ _MAX_CHARS = 600
 
 
 def format_value(value: Any) -> str:
+    """`value` as short text, clipped to 600 characters.
+
+    Containers are walked lazily: once the text passes the clip, no further element is
+    formatted, so a reply of a million elements costs what its first few hundred cost.
+    """
     if isinstance(value, bool) or value is None:
         return repr(value)
     if isinstance(value, (int, float)):
@@ -28,13 +33,32 @@ def format_value(value: Any) -> str:
                                max_line_width=10_000, floatmode="maxprec").replace("\n", "")
         return _clip(f"array({body}, dtype={array.dtype.name})")
     if isinstance(value, tuple):
-        inner = ", ".join(format_value(item) for item in value)
+        inner = _joined(format_value(item) for item in value)
         return _clip(f"({inner},)" if len(value) == 1 else f"({inner})")
     if isinstance(value, list):
-        return _clip("[" + ", ".join(format_value(item) for item in value) + "]")
+        return _clip("[" + _joined(format_value(item) for item in value) + "]")
     if isinstance(value, dict):
-        return _clip("{" + ", ".join(f"{key!r}: {format_value(item)}" for key, item in value.items()) + "}")
-    return _clip(repr(value))
+        return _clip("{" + _joined(f"{_short_repr(key)}: {format_value(item)}" for key, item in value.items()) + "}")
+    return _clip(_short_repr(value))
+
+
+def _joined(pieces: Iterable[str]) -> str:
+    """`", ".join(pieces)`, stopped once it is longer than the clip (the clip then hides the rest)."""
+    taken: list[str] = []
+    length = 0
+    for piece in pieces:
+        taken.append(piece)
+        length += len(piece) + 2
+        if length > _MAX_CHARS:
+            break
+    return ", ".join(taken)
+
+
+def _short_repr(value: Any) -> str:
+    # A huge string or bytes is cut before repr: only its first characters can be shown.
+    if isinstance(value, (str, bytes)) and len(value) > 4 * _MAX_CHARS:
+        return repr(value[: 2 * _MAX_CHARS])
+    return repr(value)
 
 
 def _clip(text: str) -> str:
