@@ -9,7 +9,7 @@ import numpy as np
 
 from .spec import Call
 
-__all__ = ["format_call", "format_value", "stable_text"]
+__all__ = ["format_call", "format_value", "markdown_text", "stable_text"]
 
 _MAX_CHARS = 600
 
@@ -85,3 +85,28 @@ def stable_text(text: str) -> str:
     for pattern, replacement in _VOLATILE:
         text = pattern.sub(replacement, text)
     return text
+
+
+# Every ASCII punctuation character that Markdown (CommonMark, GitHub's and mistune's, which
+# nbconvert uses) may read as syntax; a backslash before any of them makes it a literal.
+_MARKDOWN_SYNTAX = re.compile(r"([\\`*_{}\[\]()#+\-.!|~=:\"'$])")
+
+
+def markdown_text(text: str, *, inline: bool = False) -> str:
+    """`text` as Markdown that renders to exactly that text: no link, image, HTML or emphasis.
+
+    Student-controlled text (exception messages, output, file names) reaches Markdown
+    reports and nbgrader's feedback HTML, and both renderers pass raw HTML through. `&`,
+    `<` and `>` become entities, other syntax characters are backslash-escaped, and leading
+    spaces become non-breaking so that no line turns into a code block (where escapes
+    would show). `inline` also joins lines, for a table cell or a list item.
+    """
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = _MARKDOWN_SYNTAX.sub(r"\\\1", text)
+    if inline:
+        return " ".join(line.strip() for line in text.splitlines())
+    lines = []
+    for line in text.splitlines():
+        stripped = line.lstrip(" \t")
+        lines.append("&nbsp;" * (len(line) - len(stripped)) + stripped)
+    return "  \n".join(lines)
