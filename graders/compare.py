@@ -82,7 +82,7 @@ def find_difference(expected: Any, actual: Any, tolerance: Tolerance, path: str 
         if not isinstance(actual, dict):
             return Difference(path, "type", "dict", _kind_of(actual))
         if sorted(actual) != sorted(expected):
-            return Difference(path, "keys", str(sorted(expected)), str(sorted(actual)))
+            return Difference(path, "keys", format_value(sorted(expected)), format_value(sorted(actual)))
         for key in sorted(expected):
             found = find_difference(expected[key], actual[key], tolerance, f"{path}[{key!r}]")
             if found:
@@ -141,7 +141,7 @@ def same_data(before: Any, after: Any) -> Difference | None:
             return Difference("", "type", _kind_of(before), _kind_of(after))
         if isinstance(before, dict):
             if list(before) != list(after):
-                return Difference("", "keys", str(list(before)), str(list(after)))
+                return Difference("", "keys", format_value(list(before)), format_value(list(after)))
             pairs = [(f"[{key!r}]", before[key], after[key]) for key in before]
         else:
             if len(before) != len(after):

@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Iterable
 
 import numpy as np
 
 from .spec import Call
 
-__all__ = ["format_call", "format_value", "stable_text"]
+__all__ = ["format_call", "format_value", "markdown_text", "stable_text"]
 
 _MAX_CHARS = 600
 
 
 def format_value(value: Any) -> str:
+    """`value` as short text, clipped to 600 characters.
+
+    Containers are walked lazily: once the text passes the clip, no further element is
+    formatted, so a reply of a million elements costs what its first few hundred cost.
+    """
     if isinstance(value, bool) or value is None:
         return repr(value)
     if isinstance(value, (int, float)):
@@ -28,13 +33,32 @@ def format_value(value: Any) -> str:
                                max_line_width=10_000, floatmode="maxprec").replace("\n", "")
         return _clip(f"array({body}, dtype={array.dtype.name})")
     if isinstance(value, tuple):
-        inner = ", ".join(format_value(item) for item in value)
+        inner = _joined(format_value(item) for item in value)
         return _clip(f"({inner},)" if len(value) == 1 else f"({inner})")
     if isinstance(value, list):
-        return _clip("[" + ", ".join(format_value(item) for item in value) + "]")
+        return _clip("[" + _joined(format_value(item) for item in value) + "]")
     if isinstance(value, dict):
-        return _clip("{" + ", ".join(f"{key!r}: {format_value(item)}" for key, item in value.items()) + "}")
-    return _clip(repr(value))
+        return _clip("{" + _joined(f"{_short_repr(key)}: {format_value(item)}" for key, item in value.items()) + "}")
+    return _clip(_short_repr(value))
+
+
+def _joined(pieces: Iterable[str]) -> str:
+    """`", ".join(pieces)`, stopped once it is longer than the clip (the clip then hides the rest)."""
+    taken: list[str] = []
+    length = 0
+    for piece in pieces:
+        taken.append(piece)
+        length += len(piece) + 2
+        if length > _MAX_CHARS:
+            break
+    return ", ".join(taken)
+
+
+def _short_repr(value: Any) -> str:
+    # A huge string or bytes is cut before repr: only its first characters can be shown.
+    if isinstance(value, (str, bytes)) and len(value) > 4 * _MAX_CHARS:
+        return repr(value[: 2 * _MAX_CHARS])
+    return repr(value)
 
 
 def _clip(text: str) -> str:
@@ -61,3 +85,28 @@ def stable_text(text: str) -> str:
     for pattern, replacement in _VOLATILE:
         text = pattern.sub(replacement, text)
     return text
+
+
+# Every ASCII punctuation character that Markdown (CommonMark, GitHub's and mistune's, which
+# nbconvert uses) may read as syntax; a backslash before any of them makes it a literal.
+_MARKDOWN_SYNTAX = re.compile(r"([\\`*_{}\[\]()#+\-.!|~=:\"'$])")
+
+
+def markdown_text(text: str, *, inline: bool = False) -> str:
+    """`text` as Markdown that renders to exactly that text: no link, image, HTML or emphasis.
+
+    Student-controlled text (exception messages, output, file names) reaches Markdown
+    reports and nbgrader's feedback HTML, and both renderers pass raw HTML through. `&`,
+    `<` and `>` become entities, other syntax characters are backslash-escaped, and leading
+    spaces become non-breaking so that no line turns into a code block (where escapes
+    would show). `inline` also joins lines, for a table cell or a list item.
+    """
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = _MARKDOWN_SYNTAX.sub(r"\\\1", text)
+    if inline:
+        return " ".join(line.strip() for line in text.splitlines())
+    lines = []
+    for line in text.splitlines():
+        stripped = line.lstrip(" \t")
+        lines.append("&nbsp;" * (len(line) - len(stripped)) + stripped)
+    return "  \n".join(lines)

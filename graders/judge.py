@@ -287,6 +287,8 @@ def _lost_message(lost: WorkerLost, exercise: Exercise | None, session: Submissi
         return t("lost.startup", lang, detail=lost.detail)
     if lost.reason == "protocol":
         return t("lost.protocol", lang, detail=lost.detail, on_input=on_input)
+    if lost.reason == "disk":
+        return t("lost.disk", lang, mib=lost.detail, on_input=on_input)
     return t("lost.exited", lang, detail=lost.detail, on_input=on_input)
 
 

@@ -127,6 +127,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The grading worker could not start: {detail}.",
         "ko": "채점 작업 프로세스를 시작하지 못했습니다: {detail}.",
     },
+    "lost.disk": {
+        "en": "Your code wrote more than {mib} MiB of files{on_input} and was stopped. Graded functions should "
+              "return their results, not write files; delete any temporary files you do need.",
+        "ko": "여러분의 코드가 {mib} MiB가 넘는 파일을 써서{on_input} 중단했습니다. 채점 대상 함수는 파일을 쓰지 말고 "
+              "결과를 반환해야 합니다. 임시 파일이 꼭 필요하다면 다 쓴 뒤 지우세요.",
+    },
     "lost.on_input": {
         "en": " on input {input}",
         "ko": " (입력: {input})",

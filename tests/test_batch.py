@@ -160,9 +160,12 @@ def _open_descriptors() -> int:
 
 
 def _worker_folders() -> list[str]:
+    """This process's worker folders: their names carry the judge's pid, and other judges
+    (other engineers', other test runs) share the temporary directory."""
     import tempfile
 
-    return sorted(p.name for p in Path(tempfile.gettempdir()).iterdir() if p.name.startswith("jaxgrade-worker-"))
+    return sorted(p.name for p in Path(tempfile.gettempdir()).iterdir()
+                  if p.name.startswith("jaxgrade-worker-") and f"-{os.getpid()}-" in p.name)
 
 
 def test_every_folder_and_descriptor_is_released_around_a_batch_of_crashing_submissions(

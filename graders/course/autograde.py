@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_output
@@ -23,6 +23,7 @@ from traitlets import Float, Unicode
 from nbgrader.api import Gradebook, MissingEntry
 from nbgrader.preprocessors import NbGraderPreprocessor
 
+from ..format import markdown_text
 from ..i18n import DEFAULT_LANGUAGE, t
 from ..judge import GradingOptions, grade_submission
 from ..registry import get_assignment
@@ -31,7 +32,7 @@ from ..results import FileError
 from ..submission import read_submission
 from .notebooks import SCHEMA_VERSION, grade_cell_id
 
-__all__ = ["JaxgradeScores", "feedback_markdown"]
+__all__ = ["JaxgradeScores", "feedback_markdown", "feedback_text"]
 
 
 class JaxgradeScores(NbGraderPreprocessor):
@@ -57,7 +58,7 @@ class JaxgradeScores(NbGraderPreprocessor):
             cell.outputs = [
                 new_output("display_data", data={
                     "text/markdown": feedback_markdown(exercise, notes, self.lang),
-                    "text/plain": feedback_markdown(exercise, notes, self.lang),
+                    "text/plain": feedback_text(exercise, notes, self.lang),
                 }),
                 # nbgrader reads a number in an execute_result as the cell's partial credit.
                 new_output("execute_result", data={"text/plain": repr(float(exercise["score"]))}, execution_count=None),
@@ -106,14 +107,26 @@ class JaxgradeScores(NbGraderPreprocessor):
 
 
 def feedback_markdown(exercise: dict[str, Any], notes: list[str], lang: str) -> str:
-    """The engine's verdicts for one exercise, as the student reads them in the feedback."""
+    """The engine's verdicts for one exercise, as the student reads them in the feedback.
+
+    Messages and flags quote the student's exceptions and output, and nbgrader's feedback
+    HTML keeps raw HTML from Markdown: they are escaped so that none of it is markup.
+    """
+    return _feedback(exercise, notes, lang, lambda text: markdown_text(text, inline=True))
+
+
+def feedback_text(exercise: dict[str, Any], notes: list[str], lang: str) -> str:
+    """The same verdicts for a plain-text view, unescaped (no renderer reads it as markup)."""
+    return _feedback(exercise, notes, lang, lambda text: text.replace("\n", " "))
+
+
+def _feedback(exercise: dict[str, Any], notes: list[str], lang: str, escape: Callable[[str], str]) -> str:
     lines = [f"**jaxgrade · `{exercise['name']}`: {exercise['score']:g} / {exercise['max_score']:g}**", ""]
     header = (t("report.check", lang), t("report.status", lang), t("report.points", lang), t("report.message", lang))
     lines += ["| " + " | ".join(header) + " |", "| --- | --- | --- | --- |"]
     for check in exercise["checks"]:
-        message = check["message"].replace("|", "\\|").replace("\n", " ")
         lines.append(f"| `{check['name']}` | {t('status.' + check['status'], lang)} | "
-                     f"{check['score']:g}/{check['max_score']:g} | {message} |")
+                     f"{check['score']:g}/{check['max_score']:g} | {escape(check['message'])} |")
     if notes:
-        lines += ["", f"**{t('report.flags', lang)}**", ""] + [f"- {note}" for note in notes]
+        lines += ["", f"**{t('report.flags', lang)}**", ""] + [f"- {escape(note)}" for note in notes]
     return "\n".join(lines)

@@ -12,7 +12,7 @@ __all__ = ["render_gradescope"]
 
 def _results(result: SubmissionResult | FileError) -> dict[str, Any]:
     if isinstance(result, FileError):
-        return {"score": 0.0, "output": result.message, "visibility": "visible", "tests": []}
+        return {"score": 0.0, "output": result.message, "output_format": "text", "visibility": "visible", "tests": []}
     tests = [
         {
             "name": f"{exercise.name}: {check.name}",
@@ -21,13 +21,17 @@ def _results(result: SubmissionResult | FileError) -> dict[str, Any]:
             "max_score": check.max_points,
             "status": "passed" if check.passed else "failed",
             "output": check.message,
+            # Plain text: Gradescope would render "html" or "md" output, and messages quote
+            # the student's exceptions.
+            "output_format": "text",
             "visibility": "visible",
         }
         for position, exercise in enumerate(result.exercises, start=1)
         for index, check in enumerate(exercise.checks, start=1)
     ]
     output = "\n".join(result.flags)
-    return {"score": result.score, "output": output, "visibility": "visible", "stdout_visibility": "hidden",
+    return {"score": result.score, "output": output, "output_format": "text", "visibility": "visible",
+            "stdout_visibility": "hidden",
             "execution_time": round(result.seconds), "tests": tests}
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..format import markdown_text
 from ..i18n import t
 from ..results import FileError, Status, SubmissionResult
 
@@ -13,16 +14,22 @@ _ICON = {Status.PASSED: "✅", Status.FAILED: "❌", Status.ERROR: "⚠️", Sta
 
 
 def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+    # Messages, flags and file names carry student text: escaped, so none of it is markup.
+    return markdown_text(text, inline=True)
+
+
+def _code(text: str) -> str:
+    # A code span cannot hold every name (a backtick ends it); <code> around escaped text can.
+    return f"<code>{markdown_text(text, inline=True)}</code>"
 
 
 def render_markdown(results: Sequence[SubmissionResult | FileError], lang: str = "en") -> str:
     lines: list[str] = []
     for result in results:
         if isinstance(result, FileError):
-            lines += [f"## ⚠️ `{result.submission}`", "", _cell(result.message), ""]
+            lines += [f"## ⚠️ {_code(result.submission)}", "", _cell(result.message), ""]
             continue
-        lines += [f"## jaxgrade · `{result.submission}` · {result.assignment}: "
+        lines += [f"## jaxgrade · {_code(result.submission)} · {_cell(result.assignment)}: "
                   f"**{result.score:g} / {result.max_score:g}**", ""]
         lines += [f"| {t('report.exercise', lang)} | {t('report.points', lang)} | {t('report.check', lang)} |",
                   "| --- | ---: | --- |"]
@@ -35,7 +42,7 @@ def render_markdown(results: Sequence[SubmissionResult | FileError], lang: str =
                 if check.status in (Status.FAILED, Status.ERROR):
                     lines += [f"<details><summary>{_ICON[check.status]} <code>{exercise.name}</code> · "
                               f"<code>{check.name}</code> ({check.points:g}/{check.max_points:g})</summary>", "",
-                              check.message, "", "</details>", ""]
+                              markdown_text(check.message), "", "</details>", ""]
         if result.flags:
             lines += [f"**{t('report.flags', lang)}**", ""] + [f"- {_cell(flag)}" for flag in result.flags] + [""]
     return "\n".join(lines).rstrip() + "\n"

@@ -10,6 +10,7 @@ or exits is killed together with its process group and reported as lost.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -23,13 +24,20 @@ from typing import IO, Any
 
 from .compilation_cache import CompilationCache
 from .runtime.protocol import ProtocolError, read_frame, write_frame
-from .sandbox import Isolation, accelerator_present, detect_isolation, interpreter, sandboxed_command
+from .sandbox import (Isolation, accelerator_present, bwrap_sizes_tmpfs, detect_isolation, interpreter,
+                      sandboxed_command)
 
-__all__ = ["ProbeFailed", "WorkerInfo", "WorkerLimits", "WorkerLost", "WorkerProcess", "child_pids", "cpu_seconds"]
+__all__ = ["ProbeFailed", "WorkerInfo", "WorkerLimits", "WorkerLost", "WorkerProcess", "child_pids", "cpu_seconds",
+           "process_start_time", "sweep_stale_folders"]
 
 _RUNTIME_DIR = Path(__file__).with_name("runtime")
 _RUNTIME_PACKAGE = "jaxgrade_runtime"
 _OUTPUT_CAP_BYTES = 16 * 1024
+_FOLDER_PREFIX = "jaxgrade-worker-"
+# How often the judge looks at a worker's folder, and how many entries it will count there:
+# a submission that makes more files than this is stopped like one that writes too much.
+_WATCH_SECONDS = 0.05
+_MAX_FOLDER_ENTRIES = 10_000
 
 
 class WorkerLost(Exception):
@@ -63,6 +71,8 @@ class WorkerLimits:
     memory_bytes: int = 4 * 2**30
     # Largest file the worker may write, its captured output included.
     file_bytes: int = 64 * 2**20
+    # Everything the worker may write in its folder together (its only writable place).
+    folder_bytes: int = 256 * 2**20
 
 
 @dataclass(frozen=True)
@@ -92,6 +102,7 @@ class WorkerProcess:
         self._output: _CappedOutput | None = None
         # The channel as the worker was given it: its descriptor numbers there and the pipes' inodes.
         self._channel: dict[int, int] = {}
+        self._watch: _FolderWatch | None = None
 
     # ------------------------------------------------------------- lifecycle
     def start(self) -> WorkerInfo:
@@ -103,7 +114,8 @@ class WorkerProcess:
 
         On failure nothing is left behind: no directory, no pipe, no process.
         """
-        self._directory = Path(tempfile.mkdtemp(prefix="jaxgrade-worker-"))
+        _sweep_once()
+        self._directory = Path(tempfile.mkdtemp(prefix=_owned_prefix()))
         worker_ends: list[int] = []
         try:
             shutil.copytree(_RUNTIME_DIR, self._directory / _RUNTIME_PACKAGE,
@@ -131,6 +143,12 @@ class WorkerProcess:
             _close_quietly(*worker_ends)
         assert self._process.stdout is not None
         self._output = _CappedOutput(self._process.stdout, _OUTPUT_CAP_BYTES)
+        self._watch = _FolderWatch(self._directory, self.limits.folder_bytes, self._sized_tmpfs(),
+                                   self.process_ids, self._kill)
+
+    def _sized_tmpfs(self) -> bool:
+        """Whether the worker writes into a tmpfs of fixed size rather than into the host folder."""
+        return self.isolation.full and bwrap_sizes_tmpfs()
 
     def _command(self, request_read: int, reply_write: int) -> list[str]:
         assert self._directory is not None
@@ -148,7 +166,9 @@ class WorkerProcess:
         return sandboxed_command(command, workdir=self._directory, isolation=self.isolation,
                                  readable=[sys.base_prefix, *packages],
                                  cache=self.cache.directory if self.cache else None,
-                                 cache_writable=bool(self.cache and self.cache.writable))
+                                 cache_writable=bool(self.cache and self.cache.writable),
+                                 folder_bytes=self.limits.folder_bytes if self._sized_tmpfs() else None,
+                                 read_only=[str(self._directory / _RUNTIME_PACKAGE)])
 
     def await_hello(self) -> WorkerInfo:
         hello = self._receive(self.limits.startup_seconds)
@@ -171,6 +191,8 @@ class WorkerProcess:
             except (OSError, ProtocolError, subprocess.TimeoutExpired):
                 pass
         self._kill()
+        if self._watch is not None:
+            self._watch.stop()
         if self._output is not None:
             self._output.finish()
             self._final_output = self._output.text()
@@ -240,11 +262,11 @@ class WorkerProcess:
     def send(self, op: str, **payload: Any) -> None:
         """Queue a request; the worker reads it once it is ready."""
         if not self.alive:
-            raise WorkerLost("exited", self._exit_detail())
+            raise self._lost("exited", self._exit_detail())
         try:
             write_frame(self._to_worker, {"op": op, **payload})
         except OSError:
-            raise WorkerLost("exited", self._exit_detail()) from None
+            raise self._lost("exited", self._exit_detail()) from None
 
     def receive(self, timeout: float | None = None) -> dict[str, Any]:
         """The reply to the oldest request sent, or WorkerLost."""
@@ -265,15 +287,25 @@ class WorkerProcess:
             reply = read_frame(self._from_worker, deadline=time.monotonic() + seconds)
         except TimeoutError:
             self._kill()
-            raise WorkerLost("timeout", f"{seconds:g} s") from None
+            raise self._lost("timeout", f"{seconds:g} s") from None
         except ProtocolError as error:
             self._kill()
-            raise WorkerLost("protocol", str(error)) from None
+            raise self._lost("protocol", str(error)) from None
         if reply is None:
             detail = self._exit_detail()
             self._kill()
-            raise WorkerLost("exited", detail)
+            raise self._lost("exited", detail)
+        # A full folder makes the student's writes fail; their error must not pass for an
+        # answer, so the reply that follows is checked once more here, not only by the thread.
+        if self._watch is not None and self._watch.check():
+            raise self._lost("disk", "")
         return reply
+
+    def _lost(self, reason: str, detail: str) -> WorkerLost:
+        """What ended the worker: its folder's cap when the watcher stopped it, else `reason`."""
+        if self._watch is not None and self._watch.exceeded:
+            return WorkerLost("disk", str(self.limits.folder_bytes // 2**20))
+        return WorkerLost(reason, detail)
 
     def captured_output(self) -> str:
         """What the student's code printed, capped; shown only as feedback."""
@@ -355,6 +387,189 @@ class _CappedOutput:
         if self._total > self._cap:
             text += f"\n[... {self._total - self._cap} more bytes of output not shown ...]"
         return text
+
+
+class _FolderWatch:
+    """Stops a worker whose folder holds more than `cap` bytes, and remembers that it did.
+
+    With a tmpfs of fixed size (bubblewrap) the kernel already refuses writes past the
+    cap; the watcher reads how full it is (one statvfs through /proc/PID/root) so the
+    student is told why their writes failed. Otherwise the folder is the host's: the
+    watcher walks it every `_WATCH_SECONDS`, and the margin past the cap is what a
+    submission writes in that time.
+    """
+
+    def __init__(self, directory: Path, cap: int, tmpfs: bool, pids: Any, kill: Any) -> None:
+        self._directory = directory
+        self._cap = cap
+        self._tmpfs = tmpfs
+        self._pids = pids
+        self._kill = kill
+        self._view: str | None = None  # the tmpfs as seen from the judge, once found
+        self._lock = threading.Lock()
+        self.exceeded = False
+        self._stopped = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="worker-folder", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stopped.is_set():
+            started = time.monotonic()
+            if self.check():
+                return
+            # A folder with many entries takes longer to walk: never spend more than a
+            # third of a core on it.
+            self._stopped.wait(max(_WATCH_SECONDS, 2 * (time.monotonic() - started)))
+
+    def check(self) -> bool:
+        """Measure now; past the cap, kill the worker. True once it has been exceeded."""
+        with self._lock:
+            if self.exceeded:
+                return True
+            if self._over():
+                self.exceeded = True
+                self._kill()
+            return self.exceeded
+
+    def stop(self) -> None:
+        self._stopped.set()
+        if self._thread is not threading.current_thread():
+            self._thread.join(timeout=5)
+
+    def _over(self) -> bool:
+        if self._tmpfs:
+            free = self._tmpfs_free()
+            # A full tmpfs (less than 64 KiB left) means the submission's writes were refused.
+            return free is not None and free < 64 * 1024
+        return _folder_usage(self._directory, _MAX_FOLDER_ENTRIES) > self._cap
+
+    def _tmpfs_free(self) -> int | None:
+        """Bytes left in the worker's tmpfs, seen through a sandboxed process's root; None before it exists."""
+        if self._view is None:
+            try:
+                host = os.stat(self._directory).st_dev
+            except OSError:
+                return None
+            for pid in self._pids()[1:]:  # the first is bwrap outside the sandbox
+                view = f"/proc/{pid}/root{self._directory}"
+                try:
+                    if os.stat(view).st_dev != host:
+                        self._view = view
+                        break
+                except OSError:
+                    continue
+            else:
+                return None
+        try:
+            stats = os.statvfs(self._view)
+        except OSError:
+            return None
+        return stats.f_bavail * stats.f_frsize
+
+
+def _folder_usage(directory: Path, max_entries: int) -> int:
+    """Bytes on disk under `directory` (st_blocks, so sparse files count as what they use);
+    more than any cap once it holds over `max_entries` entries, which are not walked."""
+    total, entries = 0, 0
+    pending = [str(directory)]
+    while pending:
+        try:
+            with os.scandir(pending.pop()) as listing:
+                for entry in listing:
+                    entries += 1
+                    if entries > max_entries:
+                        return 1 << 62
+                    try:
+                        stat = entry.stat(follow_symlinks=False)
+                    except OSError:
+                        continue
+                    total += stat.st_blocks * 512
+                    if entry.is_dir(follow_symlinks=False):
+                        pending.append(entry.path)
+        except OSError:
+            continue
+    return total
+
+
+# ------------------------------------------------------ folders of dead judges
+# A judge killed with SIGKILL cannot remove its workers' folders. Each folder's name says
+# whose it is: the judge's PID namespace, pid and start time (clock ticks since boot, which
+# tells a reused pid from the original), so a later judge can remove what the dead left.
+_OWNED = re.compile(re.escape(_FOLDER_PREFIX) + r"(\d+)-(\d+)-(\d+)-")
+_swept = False
+_sweep_lock = threading.Lock()
+
+
+def process_start_time(pid: int) -> int | None:
+    """When `pid` started, in clock ticks since boot (field 22 of /proc/PID/stat); None if it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
+            text = stat.read()
+    except OSError:
+        return None
+    # The command name may hold spaces and parentheses: fields follow its last ')'.
+    fields = text[text.rfind(")") + 2:].split()
+    try:
+        return int(fields[19])
+    except (IndexError, ValueError):
+        return None
+
+
+def _pid_namespace() -> int:
+    try:
+        return os.stat("/proc/self/ns/pid").st_ino
+    except OSError:
+        return 0
+
+
+def _owned_prefix() -> str:
+    pid = os.getpid()
+    return f"{_FOLDER_PREFIX}{_pid_namespace()}-{pid}-{process_start_time(pid) or 0}-"
+
+
+def sweep_stale_folders(directory: str | None = None) -> list[str]:
+    """Remove worker folders whose judge has died; return their paths.
+
+    Only folders named by a judge of this PID namespace and owned by this user are
+    considered, and one whose judge still runs (same pid, same start time) is never
+    touched. Folders without an owner in their name (older versions) are left alone.
+    """
+    directory = directory or tempfile.gettempdir()
+    namespace, uid = _pid_namespace(), os.getuid()
+    removed: list[str] = []
+    if process_start_time(os.getpid()) is None:
+        return removed  # no /proc here: no judge could be told alive from dead
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return removed
+    for name in names:
+        match = _OWNED.match(name)
+        if match is None or int(match.group(1)) != namespace:
+            continue
+        path = os.path.join(directory, name)
+        try:
+            stat = os.lstat(path)
+        except OSError:
+            continue
+        if not os.path.isdir(path) or os.path.islink(path) or stat.st_uid != uid:
+            continue
+        pid, started = int(match.group(2)), int(match.group(3))
+        if started == 0 or process_start_time(pid) == started:
+            continue
+        shutil.rmtree(path, ignore_errors=True)
+        removed.append(path)
+    return removed
+
+
+def _sweep_once() -> None:
+    """Sweep the temporary directory the first time this process starts a worker."""
+    global _swept
+    with _sweep_lock:
+        if _swept:
+            return
+        _swept = True
+    sweep_stale_folders()
 
 
 def child_pids(pid: int) -> list[int]:

@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-__all__ = ["Isolation", "accelerator_present", "detect_isolation", "interpreter", "sandboxed_command"]
+__all__ = ["Isolation", "accelerator_present", "bwrap_sizes_tmpfs", "detect_isolation", "interpreter",
+           "sandboxed_command"]
 
 _HIDDEN_PACKAGES = ("graders", "solutions")
 _ETC_FILES = ("/etc/ld.so.cache", "/etc/localtime", "/etc/passwd", "/etc/group", "/etc/nsswitch.conf")
@@ -62,6 +63,19 @@ def detect_isolation() -> Isolation:
     return Isolation("bwrap")
 
 
+@functools.lru_cache(maxsize=1)
+def bwrap_sizes_tmpfs() -> bool:
+    """Whether this bwrap can cap a tmpfs (`--size`, bubblewrap 0.7 and later)."""
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        return False
+    try:
+        completed = subprocess.run([bwrap, "--help"], capture_output=True, text=True, timeout=20)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return "--size" in completed.stdout + completed.stderr
+
+
 def _hidden_package_dirs() -> list[str]:
     hidden = []
     for name in _HIDDEN_PACKAGES:
@@ -72,10 +86,14 @@ def _hidden_package_dirs() -> list[str]:
 
 
 def sandboxed_command(command: Sequence[str], *, workdir: Path, readable: Sequence[str],
-                      isolation: Isolation, cache: Path | None = None, cache_writable: bool = False) -> list[str]:
+                      isolation: Isolation, cache: Path | None = None, cache_writable: bool = False,
+                      folder_bytes: int | None = None, read_only: Sequence[str] = ()) -> list[str]:
     """`command` wrapped so that it runs confined; unchanged for a plain process.
 
     `cache` is the compilation cache directory, bound read-only unless `cache_writable`.
+    With `folder_bytes`, `workdir` inside the sandbox is a tmpfs of that size instead of
+    a bind of the host folder, and `read_only` (paths under `workdir`, such as the runtime
+    copy) are bound into it from the host read-only.
     """
     if not isolation.full:
         return list(command)
@@ -113,9 +131,16 @@ def sandboxed_command(command: Sequence[str], *, workdir: Path, readable: Sequen
     # Everything bwrap assembled is read-only at the end, /tmp included: the worker's
     # own directory (its HOME and TMPDIR) is the only place it can write, besides the
     # staging directory of a worker that fills the compilation cache.
-    args += ["--proc", "/proc", "--dev", "/dev",
-             "--bind", str(workdir), str(workdir), "--remount-ro", "/tmp", "--remount-ro", "/",
-             "--chdir", str(workdir), "--"]
+    args += ["--proc", "/proc", "--dev", "/dev"]
+    if folder_bytes is not None:
+        # A tmpfs of fixed size: the kernel refuses writes past it (ENOSPC), so a
+        # submission can never fill the host's disk, and the folder leaves nothing on it.
+        args += ["--size", str(int(folder_bytes)), "--tmpfs", str(workdir)]
+        for path in read_only:
+            args += ["--ro-bind", str(path), str(path)]
+    else:
+        args += ["--bind", str(workdir), str(workdir)]
+    args += ["--remount-ro", "/tmp", "--remount-ro", "/", "--chdir", str(workdir), "--"]
     return args + list(command)
 
 

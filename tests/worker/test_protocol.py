@@ -106,3 +106,33 @@ def test_oversized_frames_are_refused() -> None:
         read_frame(read_fd)
     os.close(read_fd)
     os.close(write_fd)
+
+
+def test_a_value_of_too_many_parts_is_a_placeholder_found_without_rebuilding_it() -> None:
+    from graders.worker.runtime.protocol import MAX_VALUE_NODES
+
+    wide = encode_value(tuple(np.zeros(1, np.float32) for _ in range(MAX_VALUE_NODES + 1)))
+    decoded = decode_value(wide)
+    assert isinstance(decoded, Unsupported) and "more than" in decoded.type_name
+    # Still a wrong answer, with a short message, when compared with the reference.
+    difference = find_difference((np.zeros(1, np.float32),), decoded, Tolerance())
+    assert difference is not None and difference.kind == "type"
+    fits = encode_value(tuple(np.zeros(1, np.float32) for _ in range(MAX_VALUE_NODES - 1)))
+    assert len(decode_value(fits)) == MAX_VALUE_NODES - 1
+
+
+def test_a_frame_of_too_many_objects_is_refused_before_it_is_parsed() -> None:
+    import json
+    import struct
+
+    payload = json.dumps({"output": [{} for _ in range(300_000)]}).encode()
+    read, write = os.pipe()
+    try:
+        writer = __import__("threading").Thread(
+            target=lambda: (os.write(write, struct.pack(">I", len(payload)) + payload), os.close(write)))
+        writer.start()
+        with pytest.raises(ProtocolError, match="objects"):
+            read_frame(read)
+        writer.join()
+    finally:
+        os.close(read)

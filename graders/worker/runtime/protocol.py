@@ -25,6 +25,7 @@ import numpy as np
 __all__ = [
     "ALLOWED_DTYPES",
     "MAX_FRAME_BYTES",
+    "MAX_VALUE_NODES",
     "ProtocolError",
     "Unsupported",
     "array_digest",
@@ -37,7 +38,13 @@ __all__ = [
 ]
 
 MAX_FRAME_BYTES = 64 * 1024 * 1024
+# JSON objects one frame may hold, counted as '{' bytes before parsing (which costs the judge
+# about 4 s of CPU per million): an array is two, so honest frames hold a few hundred.
+_MAX_FRAME_OBJECTS = 200_000
 _MAX_DEPTH = 32
+# Values (arrays, numbers, containers) one decoded value may hold. Far more than any answer
+# needs; a reply of a million tiny arrays would cost the judge seconds to rebuild.
+MAX_VALUE_NODES = 10_000
 _HEADER = struct.Struct(">I")
 
 ALLOWED_DTYPES = frozenset(
@@ -121,6 +128,8 @@ def read_frame(fd: int, deadline: float | None = None) -> dict[str, Any] | None:
     payload = _read_exactly(fd, length, deadline)
     if payload is None:
         raise ProtocolError("stream ended inside a frame")
+    if payload.count(b"{") > _MAX_FRAME_OBJECTS:
+        raise ProtocolError(f"frame of more than {_MAX_FRAME_OBJECTS} objects")
     try:
         message = json.loads(payload)
     except (ValueError, UnicodeDecodeError) as error:
@@ -207,7 +216,13 @@ def _type_name(value: Any) -> str:
 
 
 def decode_value(data: Any, _depth: int = 0) -> Any:
-    """Strictly rebuild a wire value; anything off-format raises ProtocolError."""
+    """Strictly rebuild a wire value; anything off-format raises ProtocolError.
+
+    A value of more than MAX_VALUE_NODES parts is not rebuilt: it becomes an `Unsupported`
+    placeholder (a wrong answer), found by a count that stops at the cap.
+    """
+    if _depth == 0 and _more_nodes_than(data, MAX_VALUE_NODES):
+        return Unsupported(f"value of more than {MAX_VALUE_NODES} parts")
     if _depth > _MAX_DEPTH + 1:
         raise ProtocolError("value nested too deeply")
     if data is None or type(data) in (bool, int, float, str):
@@ -231,6 +246,24 @@ def decode_value(data: Any, _depth: int = 0) -> Any:
     if tag == "__unsupported__" and type(body) is str:
         return Unsupported(body[:200])
     raise ProtocolError(f"unknown wire tag {tag!r}")
+
+
+def _more_nodes_than(data: Any, cap: int) -> bool:
+    """Whether the wire value has more than `cap` nodes; visits at most `cap + 1` of them."""
+    pending = [data]
+    count = 0
+    while pending:
+        item = pending.pop()
+        count += 1
+        if count > cap:
+            return True
+        if type(item) is dict and len(item) == 1:
+            (tag, body), = item.items()
+            if tag in ("__tuple__", "__list__") and type(body) is list:
+                pending.extend(body)
+            elif tag == "__dict__" and type(body) is list:
+                pending.extend(pair[1] for pair in body if type(pair) is list and len(pair) == 2)
+    return False
 
 
 def _decode_array(body: Any) -> np.ndarray | np.generic:
