@@ -64,7 +64,9 @@ def test_memory_exhaustion_fails_with_a_clear_message() -> None:
 
 def test_crashes_and_base_exceptions_cost_only_their_exercise() -> None:
     result = grade_path(HOSTILE / "crashes.py", "jit", QUICK)
-    assert next(e for e in result.exercises if e.name == "norm").score == max_score("jit", "norm")
+    # `import ctypes` trips a wire: norm keeps only what the judge checks itself.
+    assert next(e for e in result.exercises if e.name == "norm").score == points("jit", "norm.correctness")
+    assert any(flag.startswith("needs-review") and "import ctypes" in flag for flag in result.flags)
     assert "SIGSEGV" in _checks(result, "negatives")["correctness"].message
     assert "KeyboardInterrupt" in _checks(result, "flatten")["correctness"].message
     assert "Sneaky" in _checks(result, "maybe_negate")["correctness"].message
@@ -95,9 +97,10 @@ def test_floods_and_forged_reports_never_reach_the_machine_readable_output() -> 
                                 str(HOSTILE / "output_flood.py")], capture_output=True, text=True, timeout=600)
     assert completed.returncode == 0
     [report] = json.loads(completed.stdout)
-    assert report["submission"].endswith("output_flood.py") and report["score"] == max_score("jit", "flatten")
-    flatten = next(e for e in report["exercises"] if e["name"] == "flatten")
-    assert flatten["score"] == flatten["max_score"]
+    # Writing to raw descriptors (`os.write`) trips a wire: flatten keeps only its correctness points.
+    assert report["submission"].endswith("output_flood.py")
+    assert report["score"] == points("jit", "flatten.correctness")
+    assert any(flag.startswith("needs-review") and "os.write" in flag for flag in report["flags"])
     assert "forged.ipynb" in report["student_output"] and "PASSED: everything" in report["student_output"]
     assert len(report["student_output"]) < 20_000 and "more bytes of output not shown" in report["student_output"]
     assert completed.stderr == ""
