@@ -18,6 +18,9 @@ CASES = [
         "negatives": ("class attribute `Config.THRESHOLD`", "float", "line 18"),
         "flatten": ("class attribute `Layout.FLAT`", "`Layout.flat_shape`", "line 14"),
     }),
+    ("hidden_callable_object.py", "jit", {
+        "negatives": ("`THRESHOLD`", "line 22"),
+    }),
     ("hidden_builtins.py", "jit", {
         "negatives": ("`THRESHOLD`", "`builtins`", "line 11"),
         "flatten": ("`builtins.FLAT`", "imported module", "line 15"),

@@ -246,6 +246,12 @@ class _BytecodeWalker:
         if inspect.isclass(value):
             self._visit_class(value)
             return
+        if isinstance(value, types.MethodType):
+            value = value.__func__
+        elif not isinstance(value, types.FunctionType) and self._own_class(type(value)):
+            # An instance of the submission's own class graded as a function: its `__call__` is the code.
+            self._visit_class(type(value))
+            return
         if not isinstance(value, types.FunctionType):
             return
         if value.__code__.co_filename not in self.filenames or id(value.__code__) in self.seen:
