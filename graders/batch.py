@@ -303,10 +303,9 @@ def _grade_in_judge(path: str, assignment: str, options: GradingOptions) -> File
 def _leave() -> NoReturn:
     """Close the clean timing workers, kill any worker a cut-short start left untracked, remove this
     judge's folder (and the pool's, once empty: the parent may be gone), and exit."""
-    if "graders.checks.jit_speedup" in sys.modules:
-        from .checks.jit_speedup import close_baseline_workers
+    from .registry import close_checks
 
-        close_baseline_workers()
+    close_checks()
     for child in child_pids(os.getpid()):
         # Workers lead process groups of their own (bubblewrap's helpers are in them).
         with contextlib.suppress(OSError):

@@ -226,10 +226,9 @@ def run() -> None:
     process started are stopped first (their temporary folders removed).
     """
     code = main()
-    if "graders.checks.jit_speedup" in sys.modules:
-        from .checks.jit_speedup import close_baseline_workers
+    from .registry import close_checks
 
-        close_baseline_workers()
+    close_checks()
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()

@@ -20,6 +20,7 @@ __all__ = [
     "UnknownAssignment",
     "assignments",
     "check_names",
+    "close_checks",
     "get_assignment",
     "get_check",
     "option_type_of",
@@ -50,6 +51,8 @@ class CheckEntry:
     # the reference). Every other check rests on something the worker reports, so a submission
     # flagged for review (a tripwire: graders/source/tripwires.py) has its points withheld.
     rests_on_worker: bool = True
+    # Called once when the grading process is done: stop what `prepare` started (clean workers).
+    close: Callable[[], None] | None = None
 
 
 class UnknownAssignment(KeyError):
@@ -77,6 +80,7 @@ def register_check(
     deterministic: bool = True,
     wants_accelerator: bool = False,
     rests_on_worker: bool = True,
+    close: Callable[[], None] | None = None,
 ) -> Callable[[Callable[["CheckContext"], "Verdict"]], Callable[["CheckContext"], "Verdict"]]:
     """Decorator: make a check available to exercise specs under `name`.
 
@@ -91,10 +95,21 @@ def register_check(
         if name in _CHECKS:
             raise ValueError(f"check {name!r} is registered twice")
         _CHECKS[name] = CheckEntry(name, function, description, option_type, requires, gate, prepare,
-                                   render_timings, deterministic, wants_accelerator, rests_on_worker)
+                                   render_timings, deterministic, wants_accelerator, rests_on_worker, close)
         return function
 
     return decorate
+
+
+def close_checks() -> None:
+    """Let every registered check stop what it started for this process (its `close` hook).
+
+    A program that grades calls this before it exits; no one outside a check needs to know
+    which checks keep helpers alive.
+    """
+    for entry in list(_CHECKS.values()):
+        if entry.close is not None:
+            entry.close()
 
 
 def check_names() -> frozenset[str]:

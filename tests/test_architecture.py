@@ -80,3 +80,20 @@ def test_importing_the_package_does_not_import_jax() -> None:
     completed = subprocess.run([sys.executable, "-c", "import sys, graders, graders.cli; print('jax' in sys.modules)"],
                                capture_output=True, text=True, cwd=REPO, timeout=120)
     assert completed.stdout.strip() == "False", completed.stderr
+
+
+def test_no_module_outside_the_checks_names_a_check() -> None:
+    # A check's options type is part of an exercise's declaration; anything else goes through the registry
+    # (`close_checks`, `get_check`). `checks.base` is what every check shares, not a check.
+    import ast
+
+    offenders = []
+    for path in (REPO / "graders").rglob("*.py"):
+        place = path.relative_to(REPO).as_posix()
+        if place.startswith(("graders/checks/", "graders/exercises/")):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module and not node.module.endswith(".base") and (
+                    node.module.startswith("graders.checks.") or (node.level and node.module.startswith("checks."))):
+                offenders.append(f"{place}: from {node.module} import ...")
+    assert offenders == []

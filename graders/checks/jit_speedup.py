@@ -236,6 +236,7 @@ def _prepare(spec: SpeedupSpec) -> None:
     option_type=SpeedupSpec,
     requires=("correctness",),
     prepare=_prepare,
+    close=lambda: _baselines.close(),
     render_timings=_render_timings,
     deterministic=False,
     description={
