@@ -62,13 +62,13 @@ def warm(cache: Path, assignments: list[str], cwd: Path) -> float:
     return run_measured([str(BIN / "jaxgrade"), "warm", *assignments], cwd, cache)[0]
 
 
-def floor(workdir: Path, repeat: int) -> None:
+def floor(workdir: Path, repeat: int, assignments: tuple[str, ...] = ("jax-numpy", "jit", "purity")) -> None:
     cache = workdir / "cache"
     print(f"filling the compilation cache (jaxgrade warm, once per course): {warm(cache, [], workdir):.1f} s")
     print(f"floor: nbconvert --execute vs jaxgrade grade, same notebook, cold processes, "
           f"median of {repeat} interleaved runs")
     print(f"{'assignment':<10} {'nbconvert s':>12} {'no cache s':>11} {'ratio':>6} {'warm cache s':>13} {'ratio':>6}")
-    for assignment in ("jax-numpy", "jit", "purity"):
+    for assignment in assignments:
         source = REPO / "exercises" / assignment / f"{assignment}.ipynb"
         copy = workdir / f"{assignment}.ipynb"
         shutil.copy(source, copy)
@@ -118,11 +118,13 @@ def main() -> None:
     parser.add_argument("--skip-floor", action="store_true")
     parser.add_argument("--skip-batch", action="store_true")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--assignments", nargs="+", default=["jax-numpy", "jit", "purity"],
+                        help="which assignments' notebooks the floor compares")
     arguments = parser.parse_args()
     print(f"machine: {os.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GiB")
     with tempfile.TemporaryDirectory(prefix="jaxgrade-bench-") as directory:
         if not arguments.skip_floor:
-            floor(Path(directory), arguments.repeat)
+            floor(Path(directory), arguments.repeat, tuple(arguments.assignments))
         if not arguments.skip_batch:
             batch(Path(directory), arguments.batch)
         for cache in Path(directory).glob("*cache*"):

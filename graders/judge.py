@@ -8,7 +8,7 @@ session talks to; from there only plain data comes back.
 from __future__ import annotations
 
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -48,7 +48,6 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
     if session is None:
         session = SubmissionSession(submission, options.limits, options.compilation_cache())
         session.begin()
-    _prepare_checks(assignment)
     # Read while the worker loads: the source is the one thing here no student process can speak for.
     source = parse_cells(submission)
     tripwires = find_tripwires(source)
@@ -57,12 +56,16 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
     if likely is not None:
         flags.append(t("flag.other_assignment", options.lang, given=assignment.name, likely=likely))
     exercises: list[ExerciseResult] = []
+    deferred: list[_Deferred] = []
     startup_failure: WorkerLost | None = None
     try:
         try:
             session.finish_start()
         except WorkerLost as lost:
             startup_failure = lost
+        # Helpers a check needs (a clean timing worker) start once the submission has loaded, so three
+        # processes do not import JAX at once; timing checks run last, by which time they are warm.
+        _prepare_checks(assignment)
         flags.extend(_cell_flags(session, options.lang))
         for exercise in assignment.exercises:
             if startup_failure is not None:
@@ -77,7 +80,8 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
                     startup_failure = lost
                     exercises.append(_uniform(exercise, Status.FAILED, _lost_message(lost, None, None, options)))
                     continue
-                exercises.append(_grade_exercise(exercise, session, options, deadline, flags, source))
+                exercises.append(_grade_exercise(exercise, session, options, deadline, flags, source, deferred))
+        exercises = _run_deferred(deferred, exercises, session, options, deadline, flags, source)
     finally:
         session.close()
     reasons = review_reasons(tripwires, session.audit_events, session.channel_breaches)
@@ -124,14 +128,26 @@ def _prepare_checks(assignment: Assignment) -> None:
                 entry.prepare(exercise.options.get(check))
 
 
+@dataclass(frozen=True)
+class _Deferred:
+    """A timing check held back to the end of the submission, and where its result goes."""
+
+    exercise: Exercise
+    position: int
+    check: str
+    points: float
+    gate_failed: str | None
+
+
 def _grade_exercise(exercise: Exercise, session: SubmissionSession, options: GradingOptions,
-                    submission_deadline: float, flags: list[str], source: tuple[ParsedCell, ...]) -> ExerciseResult:
+                    submission_deadline: float, flags: list[str], source: tuple[ParsedCell, ...],
+                    deferred: list[_Deferred] | None = None) -> ExerciseResult:
     started, starts = time.monotonic(), session.starts
     try:
         before = session.compile_counts()
     except (WorkerLost, InstrumentTampered):
         before = None
-    result = _judge_exercise(exercise, session, options, submission_deadline, flags, source)
+    result = _judge_exercise(exercise, session, options, submission_deadline, flags, source, deferred)
     session.check_channel()
     stats: dict[str, Any] = {"examples": sum(int(c.details.get("examples", 0)) for c in result.checks)}
     after = None
@@ -146,17 +162,9 @@ def _grade_exercise(exercise: Exercise, session: SubmissionSession, options: Gra
 
 
 def _judge_exercise(exercise: Exercise, session: SubmissionSession, options: GradingOptions,
-                    submission_deadline: float, flags: list[str], source: tuple[ParsedCell, ...]) -> ExerciseResult:
-    ctx = CheckContext(
-        exercise=exercise,
-        session=session,
-        lang=options.lang,
-        deadline=min(time.monotonic() + options.exercise_seconds, submission_deadline),
-        call_seconds=options.call_seconds,
-        exercise_seconds=options.exercise_seconds,
-        flags=flags,
-        source=source,
-    )
+                    submission_deadline: float, flags: list[str], source: tuple[ParsedCell, ...],
+                    deferred: list[_Deferred] | None = None) -> ExerciseResult:
+    ctx = _context(exercise, session, options, submission_deadline, flags, source)
     try:
         blocked = _unusable_reason(ctx)
     except InstrumentTampered as tampered:
@@ -185,6 +193,11 @@ def _judge_exercise(exercise: Exercise, session: SubmissionSession, options: Gra
             verdict = Verdict(Status.SKIPPED, t("exercise.skipped_lost", options.lang, check=lost_during))
         elif failed_requirement is not None:
             verdict = Verdict(Status.SKIPPED, t("exercise.skipped_requires", options.lang, required=failed_requirement))
+        elif not entry.deterministic and deferred is not None:
+            # A timing check runs after every other exercise (`_run_deferred`): its verdict gates
+            # nothing, and by then the clean worker it compares against is warm.
+            deferred.append(_Deferred(exercise, len(results), check_name, points, gate_failed))
+            verdict = Verdict(Status.SKIPPED, "")
         else:
             verdict, lost = _run_check(entry.function, ctx, exercise, session, options, flags)
             if lost:
@@ -195,6 +208,47 @@ def _judge_exercise(exercise: Exercise, session: SubmissionSession, options: Gra
             gate_failed = check_name
         results.append(_result(check_name, points, verdict))
     return ExerciseResult(exercise.name, tuple(results))
+
+
+def _run_deferred(deferred: list[_Deferred], exercises: list[ExerciseResult], session: SubmissionSession,
+                  options: GradingOptions, submission_deadline: float, flags: list[str],
+                  source: tuple[ParsedCell, ...]) -> list[ExerciseResult]:
+    """Run the held-back timing checks and put each verdict where the check stands in its exercise."""
+    by_name = {exercise.name: index for index, exercise in enumerate(exercises)}
+    for item in deferred:
+        if time.monotonic() >= submission_deadline:
+            verdict = Verdict(Status.SKIPPED, t("exercise.time_limit", options.lang,
+                                                seconds=f"{options.submission_seconds:g}"))
+        else:
+            try:
+                session.ensure_running()
+            except WorkerLost as lost:
+                verdict = Verdict(Status.FAILED, _lost_message(lost, None, None, options))
+            else:
+                ctx = _context(item.exercise, session, options, submission_deadline, flags, source)
+                verdict, _ = _run_check(get_check(item.check).function, ctx, item.exercise, session, options, flags)
+                session.check_channel()
+        if item.gate_failed is not None:
+            verdict = _withheld(verdict, item.gate_failed, options.lang)
+        index = by_name[item.exercise.name]
+        checks = list(exercises[index].checks)
+        checks[item.position] = _result(item.check, item.points, verdict)
+        exercises[index] = replace(exercises[index], checks=tuple(checks))
+    return exercises
+
+
+def _context(exercise: Exercise, session: SubmissionSession, options: GradingOptions, submission_deadline: float,
+             flags: list[str], source: tuple[ParsedCell, ...]) -> CheckContext:
+    return CheckContext(
+        exercise=exercise,
+        session=session,
+        lang=options.lang,
+        deadline=min(time.monotonic() + options.exercise_seconds, submission_deadline),
+        call_seconds=options.call_seconds,
+        exercise_seconds=options.exercise_seconds,
+        flags=flags,
+        source=source,
+    )
 
 
 def _run_check(check: Callable[[CheckContext], Verdict], ctx: CheckContext, exercise: Exercise,

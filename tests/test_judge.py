@@ -71,7 +71,9 @@ def test_a_crash_or_hang_costs_only_its_own_exercise() -> None:
     result = grade_path(SUBMISSIONS / "hostile" / "hang_and_exit.py", "jit",
                         GradingOptions(lang="en", call_seconds=3))
     exercises = _by_exercise(result)
-    assert exercises["norm"].score == exercises["norm"].max_score
+    # `os._exit` is a process call a JAX exercise never needs: norm keeps only its correctness points.
+    assert exercises["norm"].score == exercises["norm"].checks[0].max_points
+    assert any(flag.startswith("needs-review") and "os._exit" in flag for flag in result.flags)
     hang = exercises["negatives"].checks[0]
     assert hang.status is Status.FAILED and "did not finish within 3 s" in hang.message
     assert "x=array(" in hang.message

@@ -311,6 +311,14 @@ class _Rounds:
         self.last: Estimate | None = None
         self.clock = profile.clock
         self._generate = _generator(tuple(profile.shape))
+        self._reference_ready: threading.Thread | None = None
+
+    def _warm_reference(self) -> None:
+        try:
+            with jax.default_device(jax.devices("cpu")[0]):
+                self.ctx.expected(Call((np.asarray(self._generate(0)),)))
+        except Exception:  # noqa: BLE001 - only a head start: the output check compiles it anyway
+            pass
 
     def run(self) -> str | ErrorReport | TimedRefusal:
         """Both workers in their timing phase (no garbage collection inside it), then measure."""
@@ -333,6 +341,11 @@ class _Rounds:
                         pass  # reported where it mattered; a clean worker is restarted when next needed
 
     def measure(self) -> str | ErrorReport | TimedRefusal:
+        # While the workers warm up, the judge compiles the reference at the timed shape for the
+        # output checks: on the other core, instead of inside the first round.
+        reference = threading.Thread(target=self._warm_reference, name="jaxgrade-reference", daemon=True)
+        reference.start()
+        self._reference_ready = reference
         # Warm-up: compile the student's function, the formula and the generator at this shape.
         for side in SIDES:
             outcome = self._batch(side, record=False)
@@ -397,6 +410,9 @@ class _Rounds:
         that stopped the clock and against the reference on the same input: None when both hold."""
         index = secrets.randbelow(self.profile.calls)
         [(actual, committed)] = self.sessions["student"].timed_outputs([index])
+        if self._reference_ready is not None:
+            self._reference_ready.join()
+            self._reference_ready = None
         self.checked += 1
         if not committed:
             return "uncommitted"

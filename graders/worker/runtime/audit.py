@@ -39,6 +39,8 @@ _KINDS = {
 }
 _PROC_PREFIXES = ("/proc", "/dev/fd")
 _PREFIX_KINDS = ("ctypes", "cffi", "socket")
+# Attributes that reach a live frame: how code finds the runtime's locals (the channel's descriptors).
+_FRAME_ATTRIBUTES = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame", "f_back"})
 
 # Standard-library modules that only wrap a capability: a student who calls `subprocess.run` or
 # `inspect.currentframe` asked for it, so their frames are looked past. Any other library frame
@@ -78,6 +80,10 @@ class AuditTrail:
             return
         kind = _kind(event)
         if kind is None or (kind == "descriptor" and not _reaches_descriptors(args)):
+            return
+        if event == "object.__getattr__" and (len(args) < 2 or args[1] not in _FRAME_ATTRIBUTES):
+            # `__code__` and `__defaults__` are read all the time by JAX and by this runtime's own
+            # integrity check (dozens per reply); a student's read of them is in the source scan.
             return
         self._busy = True  # sys._getframe raises an event of its own
         try:
