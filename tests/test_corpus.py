@@ -67,3 +67,12 @@ def test_every_exercise_has_a_correct_submission_written_differently() -> None:
 def test_every_assignment_has_a_stub_and_a_reference() -> None:
     assert {case.assignment for case in CASES if case.zero} == set(assignments())
     assert {case.assignment for case in CASES if case.path.startswith("solutions/")} == set(assignments())
+
+
+@pytest.mark.parametrize("case", [case for case in CASES if case.full_marks], ids=lambda case: case.id)
+def test_no_correct_submission_trips_a_wire(case: Case, graded) -> None:
+    result = graded(REPO / case.path, case.assignment)
+    assert not [flag for flag in result.flags if flag.startswith("needs-review")], result.flags
+    withheld = [check.name for exercise in result.exercises for check in exercise.checks
+                if check.details.get("withheld")]
+    assert withheld == []
