@@ -90,6 +90,12 @@ def stable_text(text: str) -> str:
 # Every ASCII punctuation character that Markdown (CommonMark, GitHub's and mistune's, which
 # nbconvert uses) may read as syntax; a backslash before any of them makes it a literal.
 _MARKDOWN_SYNTAX = re.compile(r"([\\`*_{}\[\]()#+\-.!|~=:\"'$])")
+_CODE_SPAN = re.compile(r"(`+)([^`\n]+?)\1(?!`)")
+
+
+def _escaped(text: str) -> str:
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _MARKDOWN_SYNTAX.sub(r"\\\1", text)
 
 
 def markdown_text(text: str, *, inline: bool = False) -> str:
@@ -101,8 +107,14 @@ def markdown_text(text: str, *, inline: bool = False) -> str:
     spaces become non-breaking so that no line turns into a code block (where escapes
     would show). `inline` also joins lines, for a table cell or a list item.
     """
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    text = _MARKDOWN_SYNTAX.sub(r"\\\1", text)
+    # Code spans stay code: CommonMark and mistune render a span's content as literal text (no
+    # link, HTML or emphasis inside), and backslashes there would show. The rest is escaped.
+    pieces, last = [], 0
+    for span in _CODE_SPAN.finditer(text):
+        # In a table cell (inline) a pipe would end the cell even inside a span; GFM reads `\|` there.
+        pieces += [_escaped(text[last:span.start()]), span.group(0).replace("|", "\\|") if inline else span.group(0)]
+        last = span.end()
+    text = "".join([*pieces, _escaped(text[last:])])
     if inline:
         return " ".join(line.strip() for line in text.splitlines())
     lines = []

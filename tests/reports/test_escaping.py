@@ -89,3 +89,14 @@ def test_markdown_text_escapes_syntax_but_not_meaning() -> None:
     rendered = MarkdownIt("commonmark", {"html": True}).render(markdown_text("# not a heading\n    code?\n1. x"))
     assert "<h1>" not in rendered and "<pre>" not in rendered and "<ol>" not in rendered
     assert "# not a heading" in rendered
+
+
+def test_code_spans_stay_code_and_stay_inert() -> None:
+    import mistune
+
+    from graders.format import markdown_text
+
+    rendered = mistune.html(markdown_text("`norm` is not defined; `<script>alert(1)</script>` and `x.at[i].set(v)`"))
+    assert "<code>norm</code> is not defined" in rendered
+    assert "<script>" not in rendered and "<code>&lt;script&gt;alert(1)&lt;/script&gt;</code>" in rendered
+    assert "<code>x.at[i].set(v)</code>" in rendered
