@@ -43,6 +43,7 @@ Each round pairs all sides within milliseconds; the median over rounds decides.
 from __future__ import annotations
 
 import atexit
+import enum
 import functools
 import math
 import secrets
@@ -65,7 +66,7 @@ from ..submission import Submission
 from ..worker.session import CHECKS_PLATFORM, ErrorReport, SubmissionSession, TimedRefusal, WorkerLost
 from .base import CheckContext, Verdict
 
-__all__ = ["Estimate", "SpeedupSpec", "TimingProfile", "close_baseline_workers", "decide", "estimate"]
+__all__ = ["Estimate", "Outcome", "SpeedupSpec", "TimingProfile", "close_baseline_workers", "decide", "estimate"]
 
 # What each worker times in a round: the student's function, the jitted formula and generation
 # alone in the student's worker; the formula, un-jitted and jitted, and generation alone in the
@@ -74,6 +75,23 @@ SIDES = ("student", "student_jit", "student_none", "eager", "jit", "none")
 _SEED_BITS = 31
 _WARM_CALLS = 5
 _PROCESS_CORRECTION = 1.5
+
+
+class Outcome(enum.StrEnum):
+    """How a round of timing ends; the value names the check's message (`jit_speedup.<value>`)."""
+
+    PASSED = "passed"
+    FAILED = "failed"
+    NO_ADVANTAGE = "no_advantage"  # the machine shows no clear jit advantage even for the formula
+    INCONCLUSIVE = "inconclusive"  # within the band around the threshold: more rounds
+    BASELINE_LOST = "baseline_lost"
+    OUTPUTS_DIFFER = "outputs_differ"
+    PROCESSES_CHANGED = "processes_changed"
+    UNCOMMITTED = "uncommitted"
+
+
+# Outcomes that discredit the student's timing: the check fails and the submission is flagged.
+_FORGED = (Outcome.OUTPUTS_DIFFER, Outcome.PROCESSES_CHANGED, Outcome.UNCOMMITTED)
 
 
 @dataclass(frozen=True)
@@ -203,18 +221,18 @@ def estimate(samples: Mapping[str, Sequence[float]], calls: int, max_required: f
                     worker_ratio=slower)
 
 
-def decide(measured: Estimate, spec: SpeedupSpec, final: bool) -> str:
-    """`passed`, `failed`, `no_advantage` or, before the last round, `inconclusive`."""
+def decide(measured: Estimate, spec: SpeedupSpec, final: bool) -> Outcome:
+    """PASSED, FAILED, NO_ADVANTAGE or, before the last round, INCONCLUSIVE."""
     if measured.calibrated < spec.min_advantage:
-        return "no_advantage"
+        return Outcome.NO_ADVANTAGE
     margin = measured.speedup / measured.required
     if margin >= 1.0 + spec.band:
-        return "passed"
+        return Outcome.PASSED
     if margin <= 1.0 - spec.band:
-        return "failed"
+        return Outcome.FAILED
     if final:
-        return "passed" if margin >= 1.0 else "failed"
-    return "inconclusive"
+        return Outcome.PASSED if margin >= 1.0 else Outcome.FAILED
+    return Outcome.INCONCLUSIVE
 
 
 def _render_timings(timings: Mapping[str, Any], lang: str) -> str:
@@ -276,14 +294,15 @@ def jit_speedup(ctx: CheckContext) -> Verdict:
         if isinstance(outcome, TimedRefusal):
             return Verdict.failed(ctx.text(f"jit_speedup.refused_{outcome.reason}", name=name, type=outcome.type,
                                            where=ctx.where(binding.filename, binding.line)), **details)
-        if outcome == "baseline_lost":
+        if outcome is Outcome.BASELINE_LOST:
             return Verdict.error(ctx.text("jit_speedup.baseline_failed", detail=rounds.lost_detail), **details)
-        if outcome in ("outputs_differ", "processes_changed", "uncommitted"):
+        if outcome in _FORGED:
             ctx.flags.append(ctx.text(f"flag.timing_{outcome}", name=name))
             return Verdict(Status.FAILED, ctx.text(f"jit_speedup.{outcome}", **params), details, rounds.timings())
         message = ctx.text(f"jit_speedup.{outcome}", **params)
-        return Verdict(Status.SKIPPED if outcome == "no_advantage" else Status(outcome), message, details,
-                       rounds.timings(), waived=outcome == "no_advantage")
+        waived = outcome is Outcome.NO_ADVANTAGE
+        return Verdict(Status.SKIPPED if waived else Status(outcome.value), message, details, rounds.timings(),
+                       waived=waived)
     finally:
         if student is not ctx.session:
             student.close()
@@ -320,7 +339,7 @@ class _Rounds:
         except Exception:  # noqa: BLE001 - only a head start: the output check compiles it anyway
             pass
 
-    def run(self) -> str | ErrorReport | TimedRefusal:
+    def run(self) -> Outcome | ErrorReport | TimedRefusal:
         """Both workers in their timing phase (no garbage collection inside it), then measure."""
         student, baseline = self.sessions["student"], self.sessions["eager"]
         try:
@@ -330,7 +349,7 @@ class _Rounds:
                 baseline.timing(True)
             except WorkerLost as lost:
                 self.lost_detail = str(lost)
-                return "baseline_lost"
+                return Outcome.BASELINE_LOST
             return self.measure()
         finally:
             for session in (student, baseline):
@@ -340,7 +359,7 @@ class _Rounds:
                     except WorkerLost:
                         pass  # reported where it mattered; a clean worker is restarted when next needed
 
-    def measure(self) -> str | ErrorReport | TimedRefusal:
+    def measure(self) -> Outcome | ErrorReport | TimedRefusal:
         # While the workers warm up, the judge compiles the reference at the timed shape for the
         # output checks: on the other core, instead of inside the first round.
         reference = threading.Thread(target=self._warm_reference, name="jaxgrade-reference", daemon=True)
@@ -365,12 +384,12 @@ class _Rounds:
             if round_index + 1 >= self.spec.rounds:
                 self.last = estimate(self.samples, self.profile.calls, self.spec.max_required)
                 decision = decide(self.last, self.spec, final=round_index + 1 == self.spec.max_rounds)
-                if decision != "inconclusive":
+                if decision is not Outcome.INCONCLUSIVE:
                     return decision
         raise AssertionError("decide() returns a verdict on the last round")
 
     def _batch(self, side: str, record: bool = True,
-               warm: bool = True) -> float | str | ErrorReport | TimedRefusal:
+               warm: bool = True) -> float | Outcome | ErrorReport | TimedRefusal:
         session = self.sessions[side]
         target = side.removeprefix("student_") if side != "student" else side
         # The student's function is timed only as the object jax.jit made.
@@ -389,23 +408,23 @@ class _Rounds:
             if session is self.sessions["student"]:
                 raise
             self.lost_detail = str(lost)
-            return "baseline_lost"
+            return Outcome.BASELINE_LOST
         if isinstance(batch, (ErrorReport, TimedRefusal)):
             if session is self.sessions["student"]:
                 return batch
             self.lost_detail = f"{batch.type}: {getattr(batch, 'message', batch.type)[:200]}"
-            return "baseline_lost"
+            return Outcome.BASELINE_LOST
         if self.clock == "cpu" and batch.cpu is None:
             self.clock = "wall"  # this kernel offers no process CPU clocks: time by the judge's clock
         if self.clock == "cpu" and not batch.same_processes:
             # Work done in a process that ends before the batch does would leave no CPU time behind.
-            return "processes_changed" if session is self.sessions["student"] else "baseline_lost"
+            return Outcome.PROCESSES_CHANGED if session is self.sessions["student"] else Outcome.BASELINE_LOST
         seconds = batch.cpu if self.clock == "cpu" and batch.cpu is not None else batch.wall
         if record:
             self.samples[side].append(seconds)
         return seconds
 
-    def _outputs_match(self) -> str | None:
+    def _outputs_match(self) -> Outcome | None:
         """One output of the batch just timed, picked now, against the digest committed in the reply
         that stopped the clock and against the reference on the same input: None when both hold."""
         index = secrets.randbelow(self.profile.calls)
@@ -415,11 +434,11 @@ class _Rounds:
             self._reference_ready = None
         self.checked += 1
         if not committed:
-            return "uncommitted"
+            return Outcome.UNCOMMITTED
         with jax.default_device(jax.devices("cpu")[0]):
             argument = self._generate(self._seeds[index])
             expected = self.ctx.expected(Call((np.asarray(argument),)))
-        return None if find_difference(expected, actual, self.ctx.exercise.tolerance) is None else "outputs_differ"
+        return None if find_difference(expected, actual, self.ctx.exercise.tolerance) is None else Outcome.OUTPUTS_DIFFER
 
     def timings(self) -> dict[str, Any]:
         measured = self.last or (estimate(self.samples, self.profile.calls, self.spec.max_required)
