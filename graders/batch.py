@@ -31,7 +31,7 @@ from multiprocessing import get_context
 from typing import Callable, Iterator, NoReturn, Sequence
 
 from .options import GradingOptions
-from .results import FileError, SubmissionResult
+from .results import FileError, FileErrorCause, SubmissionResult
 from .submission import Submission
 from .worker.client import WorkerLost, child_pids
 from .worker.session import SubmissionSession
@@ -124,12 +124,13 @@ def grade_files(submissions: Sequence[Submission], assignment: str, options: Gra
 def internal_error(path: str, assignment: str, error: BaseException) -> FileError:
     """A file the grader itself failed on; the message starts with "internal error"."""
     first_line = (str(error).splitlines() or [""])[0][:300]
-    return FileError(path, assignment, f"internal error: {type(error).__name__}: {first_line}")
+    return FileError(path, assignment, f"internal error: {type(error).__name__}: {first_line}",
+                     cause=FileErrorCause.INTERNAL)
 
 
 def not_graded(path: str, assignment: str, reason: str) -> FileError:
     """A file left out of a stopped batch."""
-    return FileError(path, assignment, f"not graded: {reason}")
+    return FileError(path, assignment, f"not graded: {reason}", cause=FileErrorCause.INTERRUPTED)
 
 
 def _in_sequence(submissions: Sequence[Submission], assignment: str, options: GradingOptions,

@@ -283,7 +283,7 @@ def _terminal_width() -> int | None:
 # --------------------------------------------------------------------------- jaxgrade grade
 def _grade(arguments: argparse.Namespace) -> int:
     from .batch import BatchInterrupted
-    from .results import FileError
+    from .results import FileError, FileErrorCause
 
     lang = arguments.lang
     formats = [arguments.format, *(report_format for report_format, _ in arguments.report)]
@@ -307,7 +307,7 @@ def _grade(arguments: argparse.Namespace) -> int:
     internal = _warn_about(results)
     _write_reports(results, arguments)
     if interrupted:
-        done = sum(not (isinstance(r, FileError) and r.message.startswith("not graded")) for r in results)
+        done = sum(not (isinstance(r, FileError) and r.cause is FileErrorCause.INTERRUPTED) for r in results)
         sys.stderr.write(f"jaxgrade: interrupted: {done} of {len(results)} files graded; the report shows which\n")
         return EXIT_INTERRUPTED
     return _grade_status(results, arguments.fail_under, bool(internal), bool(problems))
@@ -371,13 +371,13 @@ def _read_files(paths: Sequence[str], lang: str) -> tuple[list[Submission], dict
 
 def _warn_about(results: Sequence[SubmissionResult | FileError]) -> list[FileError]:
     """One line on stderr for each file graded as another assignment and each internal error."""
-    from .results import FileError
+    from .results import FileError, FileErrorCause
 
     for result in results:
         for flag in getattr(result, "flags", ()):
             if flag.startswith("other-assignment:"):
                 sys.stderr.write(f"jaxgrade: warning: {result.submission}: {flag.split(': ', 1)[1]}\n")
-    internal = [r for r in results if isinstance(r, FileError) and r.message.startswith("internal error")]
+    internal = [r for r in results if isinstance(r, FileError) and r.cause is FileErrorCause.INTERNAL]
     for problem in internal:
         sys.stderr.write(f"jaxgrade: error: {problem.submission}: {problem.message}\n")
     return internal

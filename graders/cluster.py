@@ -27,7 +27,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from .batch import BatchInterrupted, FileOutcome, internal_error, not_graded, raise_if_stop_requested
 from .options import GradingOptions
-from .results import FileError, result_from_plain, result_to_plain
+from .results import FileError, FileErrorCause, result_from_plain, result_to_plain
 from .worker.client import WorkerLimits
 
 __all__ = ["ClusterError", "check_cluster", "code_fingerprint", "grade_on_cluster"]
@@ -178,7 +178,7 @@ def _grade_task(path: str, data: bytes, assignment: str, plain_options: Mapping[
     if fingerprint != code_fingerprint():
         result: FileOutcome = FileError(path, assignment, (
             f"not graded: this Dask worker runs other jaxgrade code ({code_fingerprint()}, the client "
-            f"{fingerprint}); install the same version on every worker"))
+            f"{fingerprint}); install the same version on every worker"), cause=FileErrorCause.INTERNAL)
         return json.dumps(result_to_plain(result))
     with _ONE_JUDGE:
         prepare_grading_process(options)

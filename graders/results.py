@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import enum
 from dataclasses import asdict, dataclass, field
 from enum import Enum
 from typing import Any, Mapping
 
-__all__ = ["CheckResult", "ExerciseResult", "FileError", "Status", "SubmissionResult", "result_from_plain",
+__all__ = ["CheckResult", "ExerciseResult", "FileError", "FileErrorCause", "Status", "SubmissionResult", "result_from_plain",
            "result_to_plain"]
 
 
@@ -82,14 +83,22 @@ class SubmissionResult:
         return sum(exercise.max_score for exercise in self.exercises)
 
 
+class FileErrorCause(enum.StrEnum):
+    UNGRADABLE = "ungradable"  # bad input: missing, not a notebook, unreadable (exit 2)
+    INTERNAL = "internal"  # the grader itself failed on the file (exit 3)
+    INTERRUPTED = "interrupted"  # the batch was stopped before the file was graded (exit 130)
+
+
 @dataclass(frozen=True)
 class FileError:
-    """A file given for grading that could not be graded; the message is one line."""
+    """A file given for grading that could not be graded; the message is one line, and `cause` says
+    whose it is: the file's (UNGRADABLE), the grader's (INTERNAL) or a stopped batch's (INTERRUPTED)."""
 
     submission: str
     assignment: str
     message: str
     max_score: float = 0.0
+    cause: FileErrorCause = FileErrorCause.UNGRADABLE
 
 
 def result_to_plain(result: SubmissionResult | FileError) -> dict[str, Any]:
@@ -107,7 +116,7 @@ def result_from_plain(data: Mapping[str, Any]) -> SubmissionResult | FileError:
     """The inverse of `result_to_plain` (after a JSON round trip, tuples in details come back as lists)."""
     fields = {key: value for key, value in data.items() if key != "kind"}
     if data.get("kind") == "file_error":
-        return FileError(**fields)
+        return FileError(**{**fields, "cause": FileErrorCause(fields.get("cause", FileErrorCause.UNGRADABLE))})
     exercises = tuple(
         ExerciseResult(
             exercise["name"],

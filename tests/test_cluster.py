@@ -22,7 +22,7 @@ import pytest
 
 from graders.cluster import _gpu_resources, _grade_task, code_fingerprint, grade_on_cluster
 from graders.options import GradingOptions
-from graders.results import FileError, SubmissionResult, result_from_plain
+from graders.results import FileError, FileErrorCause, SubmissionResult, result_from_plain
 
 from .conftest import REPO, golden_file, golden_report
 
@@ -69,6 +69,7 @@ def test_a_worker_running_other_jaxgrade_code_refuses_to_grade() -> None:
                "limits": {}}
     reply = result_from_plain(json.loads(_grade_task("a.py", b"x = 1\n", "jit", options, "0" * 16)))
     assert isinstance(reply, FileError) and "other jaxgrade code" in reply.message
+    assert reply.cause is FileErrorCause.INTERNAL  # the grader's set-up, not the file
     assert code_fingerprint() in reply.message
 
 
