@@ -66,7 +66,7 @@ from ..submission import Submission
 from ..worker.session import CHECKS_PLATFORM, ErrorReport, SubmissionSession, TimedRefusal, WorkerLost
 from .base import CheckContext, Verdict
 
-__all__ = ["Estimate", "Outcome", "SpeedupSpec", "TimingProfile", "close_baseline_workers", "decide", "estimate"]
+__all__ = ["Estimate", "Outcome", "SpeedupSpec", "TimingProfile", "decide", "estimate"]
 
 # What each worker times in a round: the student's function, the jitted formula and generation
 # alone in the student's worker; the formula, un-jitted and jitted, and generation alone in the
@@ -254,7 +254,7 @@ def _prepare(spec: SpeedupSpec) -> None:
     option_type=SpeedupSpec,
     requires=("correctness",),
     prepare=_prepare,
-    close=lambda: _baselines.close(),
+    close=lambda: _baselines.close(),  # stops the clean workers; registry.close_checks() calls it
     render_timings=_render_timings,
     deterministic=False,
     description={
@@ -554,8 +554,3 @@ class _BaselineWorkers:
 
 _baselines = _BaselineWorkers()
 atexit.register(_baselines.close)
-
-
-def close_baseline_workers() -> None:
-    """Stop the clean workers this process started (the CLI calls it before it exits)."""
-    _baselines.close()
