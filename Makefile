@@ -9,7 +9,7 @@ STUDENT_VENV := .venv-student
 STUDENT_STAMP := $(STUDENT_VENV)/.installed-stamp
 LANG_FLAG ?= --lang en
 
-.PHONY: demo test test-fast sandbox system-deps student-env bench notebooks release clean
+.PHONY: demo test test-fast sandbox system-deps student-env bench notebooks release clean bytecode
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -25,12 +25,18 @@ $(STUDENT_STAMP): course/student-requirements.txt constraints.txt
 
 student-env: $(STUDENT_STAMP)
 
+# The grader's own bytecode, written once: with PYTHONDONTWRITEBYTECODE set (Debian images and CI often
+# set it) every judge and every worker would otherwise compile the grader from source on each start.
+# Python checks each file's stamp, so a stale one is recompiled in memory, never run.
+bytecode: $(STAMP)
+	$(BIN)/python -m compileall -q graders
+
 # The demo wants the sandbox too; without it, grading still runs and says it was less isolated.
 sandbox:
 	@command -v bwrap >/dev/null || ($(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive \
 		$(SUDO) apt-get install -y -q bubblewrap) || echo "bubblewrap not installed: grading will be less isolated"
 
-demo: $(STAMP) sandbox
+demo: $(STAMP) bytecode sandbox
 	$(BIN)/jaxgrade list $(LANG_FLAG)
 	$(BIN)/jaxgrade warm
 	$(BIN)/jaxgrade demo $(LANG_FLAG)
@@ -46,12 +52,14 @@ system-deps:
 		$(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $(SYSTEM_PACKAGES); \
 	fi
 
-test: $(STAMP) $(STUDENT_STAMP) system-deps
+test: $(STAMP) bytecode $(STUDENT_STAMP) system-deps
+	$(BIN)/ruff check graders tests benchmarks solutions
 	$(BIN)/lint-imports
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest
 
 # The inner loop: unit tests only (no worker, no cache fill, no student venv, no apt), under a minute.
 test-fast: $(STAMP)
+	$(BIN)/ruff check graders tests benchmarks solutions
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -m unit -q
 
@@ -64,7 +72,7 @@ notebooks: $(STAMP)
 release: notebooks
 	$(BIN)/jaxgrade course release
 
-bench: $(STAMP)
+bench: $(STAMP) bytecode
 	$(BIN)/python benchmarks/grade_assignments.py
 
 clean:

@@ -58,6 +58,18 @@ def run_measured(command: list[str], cwd: Path, cache: Path | None = None) -> tu
     return time.perf_counter() - started, peak_total / 2**20, peak_single / 2**20
 
 
+def run_timed(command: list[str], cwd: Path, cache: Path | None = None) -> float:
+    """Wall seconds only. No process-tree poller runs beside it: reading /proc for every process
+    each 50 ms costs CPU on a 2-core machine, and more where more processes run."""
+    environment = {**ENV, "JAXGRADE_CACHE_DIR": str(cache)} if cache else ENV
+    started = time.perf_counter()
+    completed = subprocess.run(command, cwd=cwd, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    seconds = time.perf_counter() - started
+    if completed.returncode not in (0, 2):
+        raise SystemExit(f"{' '.join(command)} failed: {completed.stderr.decode()[-2000:]}")
+    return seconds
+
+
 def warm(cache: Path, assignments: list[str], cwd: Path) -> float:
     return run_measured([str(BIN / "jaxgrade"), "warm", *assignments], cwd, cache)[0]
 
@@ -75,10 +87,10 @@ def floor(workdir: Path, repeat: int, assignments: tuple[str, ...] = ("jax-numpy
         grade = [str(BIN / "jaxgrade"), "grade", "--format", "json", "--assignment", assignment, str(copy)]
         nbconvert, uncached, cached = [], [], []
         for _ in range(repeat):
-            nbconvert.append(run_measured([str(BIN / "jupyter"), "nbconvert", "--to", "notebook", "--execute",
-                                           "--output", f"{assignment}-executed", str(copy)], workdir)[0])
-            uncached.append(run_measured(grade, workdir)[0])
-            cached.append(run_measured(grade, workdir, cache)[0])
+            nbconvert.append(run_timed([str(BIN / "jupyter"), "nbconvert", "--to", "notebook", "--execute",
+                                        "--output", f"{assignment}-executed", str(copy)], workdir))
+            uncached.append(run_timed(grade, workdir))
+            cached.append(run_timed(grade, workdir, cache))
         floor_s, cold_s, warm_s = (statistics.median(times) for times in (nbconvert, uncached, cached))
         print(f"{assignment:<10} {floor_s:>12.2f} {cold_s:>11.2f} {cold_s / floor_s:>6.2f} "
               f"{warm_s:>13.2f} {warm_s / floor_s:>6.2f}")

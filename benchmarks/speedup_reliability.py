@@ -37,10 +37,18 @@ _NORM = replace(_NORM, points={name: _NORM.points[name] for name in ("correctnes
 _ONLY_NORM = Assignment("jit", get_assignment("jit").title, (_NORM,))
 
 
-def speedup_of(path: Path) -> tuple[bool, float, float, float, str, float, float]:
+def with_rounds(rounds: int | None) -> Assignment:
+    """`_ONLY_NORM`, its timing check asked for at least `rounds` rounds (None: as the course sets it)."""
+    if rounds is None:
+        return _ONLY_NORM
+    timing = replace(_NORM.options["jit_speedup"], rounds=rounds)
+    return replace(_ONLY_NORM, exercises=(replace(_NORM, options={**_NORM.options, "jit_speedup": timing}),))
+
+
+def speedup_of(path: Path, assignment: Assignment) -> tuple[bool, float, float, float, str, float, float]:
     """(passed, speedup, required, calibrated, device, seconds the check took, worker ratio) for `norm`;
     NaN for the figures of a function that was never timed (no jit in its source)."""
-    result = grade_submission(read_submission(path), _ONLY_NORM, GradingOptions(lang="en"))
+    result = grade_submission(read_submission(path), assignment, GradingOptions(lang="en"))
     check = next(c for c in result.exercises[0].checks if c.name == "jit_speedup")
     timings = check.timings
     nan = float("nan")
@@ -53,7 +61,10 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=50)
     parser.add_argument("--no-load", action="store_true", help="do not start any busy process")
     parser.add_argument("--busy", type=int, default=1, help="processes that keep a core busy each (default: 1)")
+    parser.add_argument("--rounds", type=int, default=None,
+                        help="the fewest timed rounds a verdict may rest on (default: the course's setting)")
     arguments = parser.parse_args()
+    assignment = with_rounds(arguments.rounds)
     busy = 0 if arguments.no_load else arguments.busy
     burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(busy)]
     outcomes: dict[str, list[tuple[bool, float, float, float, float, float]]] = {kind: [] for kind in SOURCES}
@@ -65,7 +76,7 @@ def main() -> None:
                 path.write_text(SOURCES[kind])
             for run in range(arguments.runs):
                 for kind, path in paths.items():
-                    passed, speedup, required, calibrated, device, seconds, ratio = speedup_of(path)
+                    passed, speedup, required, calibrated, device, seconds, ratio = speedup_of(path, assignment)
                     outcomes[kind].append((passed, speedup, required, calibrated, seconds, ratio))
                 print(f"run {run + 1}/{arguments.runs}: " + ", ".join(
                     f"{kind} {outcomes[kind][-1][1]:.2f}x" for kind in SOURCES)
@@ -73,7 +84,8 @@ def main() -> None:
     finally:
         for burner in burners:
             burner.kill()
-    print(f"load: {busy} other process(es) each keeping a core busy; device: {device}")
+    rounds = assignment.exercises[0].options["jit_speedup"].rounds
+    print(f"load: {busy} other process(es) each keeping a core busy; device: {device}; at least {rounds} rounds")
     print(f"{'norm':<11} {'runs':>5} {'passed':>7} {'flips':>6} {'min x':>7} {'median x':>9} {'max x':>7} "
           f"{'needed x (min-max)':>19} {'worst margin':>13} {'check s (median)':>17}")
     for kind, results in outcomes.items():

@@ -25,19 +25,21 @@ import signal
 import sys
 import tempfile
 import threading
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
-from typing import Callable, Iterator, NoReturn, Sequence
+from typing import NoReturn
 
 from .options import GradingOptions
 from .results import FileError, FileErrorCause, SubmissionResult
+from .stop import raise_if_stop_requested
 from .submission import Submission
 from .worker.client import WorkerLost, child_pids
 from .worker.session import SubmissionSession
 
-__all__ = ["AUTO_WARM_MIN_SUBMISSIONS", "BatchInterrupted", "FileOutcome", "begin_worker", "clear_stop_request",
-           "grade_files", "internal_error", "not_graded", "raise_if_stop_requested", "request_stop", "warm_quietly"]
+__all__ = ["AUTO_WARM_MIN_SUBMISSIONS", "BatchInterrupted", "FileOutcome", "begin_worker", "grade_files",
+           "internal_error", "not_graded", "warm_quietly"]
 
 # Filling costs about one grading, once per machine and assignment; every later grading
 # there (this batch's and all that follow) saves a tenth to a third of its time.
@@ -51,25 +53,6 @@ _STOP_SECONDS = 10.0
 # What a batch gives for one file: its grading, or why it could not be graded.
 FileOutcome = SubmissionResult | FileError
 Progress = Callable[[int, FileOutcome], None]
-
-
-_stop_requested = threading.Event()
-
-
-def request_stop() -> None:
-    """Ask running batches to stop (a signal handler calls it; see `cli._stop_on_signals`)."""
-    _stop_requested.set()
-
-
-def clear_stop_request() -> None:
-    """Forget a stop request once the command that received it has ended."""
-    _stop_requested.clear()
-
-
-def raise_if_stop_requested() -> None:
-    """KeyboardInterrupt if a stop was requested: the signal's own exception may have been lost."""
-    if _stop_requested.is_set():
-        raise KeyboardInterrupt
 
 
 class BatchInterrupted(KeyboardInterrupt):

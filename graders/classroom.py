@@ -25,12 +25,12 @@ import subprocess
 import tempfile
 import urllib.error
 import urllib.request
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Sequence
 
 from .options import GradingOptions
-from .results import FileError, SubmissionResult
+from .results import FileError
 from .submission import SubmissionError, read_submission
 
 __all__ = ["ClassroomError", "Graded", "RosterEntry", "grade_classroom", "publish", "read_roster"]
@@ -200,7 +200,9 @@ def publish(out: Path, api: str, token: str, context: str, target_url: str = "")
     try:
         records = [Graded(**record) for record in json.loads((out / "graded.json").read_text(encoding="utf-8"))]
     except (OSError, ValueError, TypeError) as error:
-        raise ClassroomError(f"{out}/graded.json: cannot be read ({error}); run 'jaxgrade classroom grade' first") from None
+        raise ClassroomError(
+            f"{out}/graded.json: cannot be read ({error}); run 'jaxgrade classroom grade' first"
+        ) from None
     problems = []
     for record in records:
         slug = _github_slug(record.repository)

@@ -20,8 +20,9 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, t
 
@@ -97,7 +98,8 @@ def _build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--format", choices=_FORMATS, default="text", help="report format (default: text)")
     grade.add_argument("--output", metavar="FILE", help="write the report to FILE instead of stdout")
     grade.add_argument("--report", action="append", default=[], type=_extra_report, metavar="FORMAT=FILE",
-                       help="also write the same grading as FORMAT to FILE (repeatable), e.g. --report junit=report.xml")
+                       help="also write the same grading as FORMAT to FILE (repeatable), "
+                            "e.g. --report junit=report.xml")
     grade.add_argument("--fail-under", type=float, metavar="SCORE",
                        help="exit with status 1 when any submission scores below SCORE points")
     grade.add_argument("--jobs", type=_positive_int, default=1, help="submissions graded in parallel (default: 1)")
@@ -195,7 +197,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for signal_number, handler in previous.items():
             signal.signal(signal_number, handler)
         if previous:
-            from .batch import clear_stop_request
+            from .stop import clear_stop_request
 
             clear_stop_request()
 
@@ -209,7 +211,7 @@ def _stop_on_signals() -> dict[int, Any]:
     """
     if threading.current_thread() is not threading.main_thread():
         return {}
-    from .batch import request_stop
+    from .stop import request_stop
 
     def interrupt(signum: int, frame: object) -> None:
         request_stop()

@@ -22,12 +22,14 @@ import functools
 import hashlib
 import json
 import threading
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
-from .batch import BatchInterrupted, FileOutcome, internal_error, not_graded, raise_if_stop_requested
+from .batch import BatchInterrupted, FileOutcome, internal_error, not_graded
 from .options import GradingOptions
 from .results import FileError, FileErrorCause, result_from_plain, result_to_plain
+from .stop import raise_if_stop_requested
 from .worker.client import WorkerLimits
 
 __all__ = ["ClusterError", "check_cluster", "code_fingerprint", "grade_on_cluster"]

@@ -6,9 +6,9 @@ The samples and their descriptions are listed in `samples/manifest.toml`.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
 
 from rich.console import Console
 from rich.table import Table
@@ -35,7 +35,9 @@ def read_manifest(directory: Path) -> list[Sample]:
     try:
         entries = tomllib.loads(manifest.read_text(encoding="utf-8")).get("sample", [])
     except (OSError, tomllib.TOMLDecodeError) as error:
-        raise ValueError(f"{manifest}: cannot be read as TOML ({error}); see samples/manifest.toml in the repository")
+        raise ValueError(
+            f"{manifest}: cannot be read as TOML ({error}); see samples/manifest.toml in the repository"
+        ) from None
     samples = []
     for position, entry in enumerate(entries, start=1):
         if not isinstance(entry, dict) or not {"file", "assignment", "shows"} <= set(entry):

@@ -8,9 +8,10 @@ session talks to; from there only plain data comes back.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from . import exercises as _catalogue  # noqa: F401 - registers every check and assignment
 from .checks.base import CheckContext, Verdict, draw_examples
@@ -60,12 +61,18 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
     startup_failure: WorkerLost | None = None
     try:
         try:
-            session.finish_start()
+            session.await_hello()
         except WorkerLost as lost:
             startup_failure = lost
-        # Helpers a check needs (a clean timing worker) start once the submission has loaded, so three
-        # processes do not import JAX at once; timing checks run last, by which time they are warm.
+        # Helpers a check needs (a clean timing worker) start once the worker has imported JAX, so
+        # three processes do not import it at once; they import while the cells run, when the judge
+        # only waits, and the timing checks run last, by which time they are warm.
         _prepare_checks(assignment)
+        if startup_failure is None:
+            try:
+                session.finish_start()
+            except WorkerLost as lost:
+                startup_failure = lost
         flags.extend(_cell_flags(session, options.lang))
         for exercise in assignment.exercises:
             if startup_failure is not None:
@@ -94,7 +101,9 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
     if not isolation.full:
         flags.append(t("flag.less_isolated", options.lang, reason=isolation.reason))
     info = session.info
-    environment = {"python": info.python, "jax": info.jax, "backend": info.platform, "device": info.device} if info else {}
+    environment = (
+        {"python": info.python, "jax": info.jax, "backend": info.platform, "device": info.device} if info else {}
+    )
     environment["isolation"] = isolation.kind
     return SubmissionResult(
         submission=str(submission.path),
@@ -314,7 +323,9 @@ def _uniform(exercise: Exercise, status: Status, message: str) -> ExerciseResult
     )
 
 
-def _not_loaded(exercise: Exercise, assignment: Assignment, lost: WorkerLost, options: GradingOptions) -> ExerciseResult:
+def _not_loaded(
+    exercise: Exercise, assignment: Assignment, lost: WorkerLost, options: GradingOptions
+) -> ExerciseResult:
     """The worker died before any function could be graded: said once, on the first check of the
     first exercise; every other check points there."""
     first = assignment.exercises[0]

@@ -8,8 +8,9 @@ catalogue imports that package.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .checks.base import CheckContext, Verdict
@@ -33,7 +34,7 @@ __all__ = [
 @dataclass(frozen=True)
 class CheckEntry:
     name: str
-    function: Callable[["CheckContext"], "Verdict"]
+    function: Callable[[CheckContext], Verdict]
     description: Mapping[str, str]
     option_type: type | None = None
     requires: tuple[str, ...] = ()
@@ -65,7 +66,7 @@ class UnknownAssignment(KeyError):
 
 
 _CHECKS: dict[str, CheckEntry] = {}
-_ASSIGNMENTS: dict[str, "Assignment"] = {}
+_ASSIGNMENTS: dict[str, Assignment] = {}
 
 
 def register_check(
@@ -81,7 +82,7 @@ def register_check(
     wants_accelerator: bool = False,
     rests_on_worker: bool = True,
     close: Callable[[], None] | None = None,
-) -> Callable[[Callable[["CheckContext"], "Verdict"]], Callable[["CheckContext"], "Verdict"]]:
+) -> Callable[[Callable[[CheckContext], Verdict]], Callable[[CheckContext], Verdict]]:
     """Decorator: make a check available to exercise specs under `name`.
 
     `requires` names checks that must pass before this one is even run: a
@@ -91,7 +92,7 @@ def register_check(
     nothing on a function that computes the wrong thing.
     """
 
-    def decorate(function: Callable[["CheckContext"], "Verdict"]) -> Callable[["CheckContext"], "Verdict"]:
+    def decorate(function: Callable[[CheckContext], Verdict]) -> Callable[[CheckContext], Verdict]:
         if name in _CHECKS:
             raise ValueError(f"check {name!r} is registered twice")
         _CHECKS[name] = CheckEntry(name, function, description, option_type, requires, gate, prepare,
@@ -124,24 +125,24 @@ def option_type_of(name: str) -> type | None:
     return get_check(name).option_type
 
 
-def wants_accelerator(assignment: "Assignment") -> bool:
+def wants_accelerator(assignment: Assignment) -> bool:
     """Whether any check of `assignment` measures what an accelerator does."""
     return any(get_check(check).wants_accelerator for exercise in assignment.exercises for check in exercise.points)
 
 
-def register_assignment(assignment: "Assignment") -> "Assignment":
+def register_assignment(assignment: Assignment) -> Assignment:
     if assignment.name in _ASSIGNMENTS:
         raise ValueError(f"assignment {assignment.name!r} is registered twice")
     _ASSIGNMENTS[assignment.name] = assignment
     return assignment
 
 
-def assignments() -> Mapping[str, "Assignment"]:
+def assignments() -> Mapping[str, Assignment]:
     """Every registered assignment; `import graders.exercises` registers the course's."""
     return dict(_ASSIGNMENTS)
 
 
-def get_assignment(name: str) -> "Assignment":
+def get_assignment(name: str) -> Assignment:
     known = assignments()
     if name not in known:
         raise UnknownAssignment(name)

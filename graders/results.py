@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from enum import Enum
-from typing import Any, Mapping
+from typing import Any
 
-__all__ = ["CheckResult", "ExerciseResult", "FileError", "FileErrorCause", "Status", "SubmissionResult", "result_from_plain",
-           "result_to_plain"]
+__all__ = ["CheckResult", "ExerciseResult", "FileError", "FileErrorCause", "Status", "SubmissionResult",
+           "result_from_plain", "result_to_plain"]
 
 
-class Status(str, Enum):
+class Status(str, Enum):  # noqa: UP042 - str(Status.X) is part of the reports; StrEnum would change it
     """A check's outcome. Only `passed` earns points, and `skipped` when the check was waived."""
 
     PASSED = "passed"

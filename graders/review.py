@@ -10,8 +10,8 @@ correctness, which the judge checks itself, keeps its points.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Sequence
 
 from .i18n import t
 from .registry import get_check

@@ -8,12 +8,14 @@ that names the field, its value and the fix.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
-
-from hypothesis.strategies import SearchStrategy
+from typing import TYPE_CHECKING, Any
 
 from .registry import check_names, get_check, option_type_of
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
 
 __all__ = ["Assignment", "Call", "Exercise", "SpecError", "Tolerance"]
 
@@ -69,7 +71,9 @@ class Exercise:
                     f"choose one of {', '.join(sorted(check_names()))}."
                 )
             if not isinstance(points, (int, float)) or points <= 0:
-                raise SpecError(f"Exercise {self.name!r} gives check {check!r} points={points!r}; use a positive number.")
+                raise SpecError(
+                    f"Exercise {self.name!r} gives check {check!r} points={points!r}; use a positive number."
+                )
             needed = option_type_of(check)
             if needed is not None and not isinstance(self.options.get(check), needed):
                 raise SpecError(
@@ -91,7 +95,9 @@ class Exercise:
                 )
         for lang in ("en", "ko"):
             if not self.summary.get(lang):
-                raise SpecError(f"Exercise {self.name!r} lacks summary[{lang!r}]; every exercise is described in both languages.")
+                raise SpecError(
+                    f"Exercise {self.name!r} lacks summary[{lang!r}]; every exercise is described in both languages."
+                )
 
     @property
     def max_score(self) -> float:

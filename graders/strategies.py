@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-
-
 import numpy as np
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp

@@ -93,7 +93,7 @@ def golden_file(path: str) -> Path:
     return REPO / "tests" / "golden" / (re.sub(r"[^A-Za-z0-9_.-]+", "__", path) + ".json")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _grade_cached(path: str, assignment: str, lang: str) -> SubmissionResult:
     from graders.judge import GradingOptions, grade_path
 

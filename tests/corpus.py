@@ -8,8 +8,8 @@ maps it to what it found meanwhile, which its message still shows.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 __all__ = ["CASES", "Case"]
 

@@ -99,7 +99,8 @@ def test_bad_files_get_one_line_and_exit_2_while_good_ones_are_graded(tmp_path: 
 
 
 def test_a_notebook_graded_as_another_assignment_says_which_one_it_is(tmp_path: Path) -> None:
-    completed = run("grade", "--assignment", "purity", "--format", "json", str(REPO / "samples" / "jit" / "seoyeon.ipynb"))
+    completed = run("grade", "--assignment", "purity", "--format", "json",
+                    str(REPO / "samples" / "jit" / "seoyeon.ipynb"))
     assert completed.returncode == 0
     [warning] = completed.stderr.strip().splitlines()
     assert "--assignment jit" in warning and "purity" in warning
@@ -112,7 +113,8 @@ def test_a_notebook_graded_as_another_assignment_says_which_one_it_is(tmp_path: 
 @pytest.mark.parametrize(
     ("args", "phrase"),
     [
-        (("grade", "--assignment", "nope", STUB), "there is no assignment 'nope'; choose one of: jax-numpy, jit, purity"),
+        (("grade", "--assignment", "nope", STUB),
+         "there is no assignment 'nope'; choose one of: jax-numpy, jit, purity"),
         (("grade", STUB), "--assignment"),
         (("grade", "--assignment", "jit", "--jobs", "0", STUB), "--jobs=0"),
         (("grade", "--assignment", "jit", "--format", "xml", STUB), "invalid choice"),
@@ -190,7 +192,8 @@ def test_the_warm_command_reports_each_assignment_in_one_line(tmp_path: Path) ->
     done = subprocess.run([JAXGRADE, "warm", "jit"], capture_output=True, text=True, env=environment)
     assert (done.returncode, done.stdout) == (0, "jit: the compilation cache is off (JAXGRADE_CACHE_DIR=off)\n")
     unknown = subprocess.run([JAXGRADE, "warm", "nope"], capture_output=True, text=True, env=environment)
-    assert unknown.returncode == 2 and unknown.stderr.count("\n") == 1 and "there is no assignment 'nope'" in unknown.stderr
+    assert (unknown.returncode == 2 and unknown.stderr.count("\n") == 1
+            and "there is no assignment 'nope'" in unknown.stderr)
     blocked = tmp_path / "file"
     blocked.write_text("")
     environment["JAXGRADE_CACHE_DIR"] = str(blocked / "cache")

@@ -27,7 +27,8 @@ def _eager(value: Any) -> str:
 
 _leaves = st.one_of(st.integers(), st.floats(allow_nan=False), st.text(max_size=30), st.none(),
                     st.integers(0, 60).map(lambda n: np.arange(n, dtype=np.float32)))
-_values = st.recursive(_leaves, lambda inner: st.one_of(st.lists(inner, max_size=80), st.lists(inner, max_size=80).map(tuple),
+_values = st.recursive(_leaves, lambda inner: st.one_of(st.lists(inner, max_size=80),
+                                                        st.lists(inner, max_size=80).map(tuple),
                                                         st.dictionaries(st.text(max_size=8), inner, max_size=40)),
                        max_leaves=400)
 

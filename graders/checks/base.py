@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 import jax
 from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
@@ -93,6 +94,9 @@ class CheckContext:
     flags: list[str] = field(default_factory=list)
     # The submission's cells as the judge parsed them: what checks may rest on without asking the worker.
     source: tuple[ParsedCell, ...] = ()
+    # The last input the reference ran on and its output: one example is compared as a NumPy and
+    # as a JAX array, and the reference need not run twice for it.
+    _last_expected: tuple[Call, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     # ------------------------------------------------------------ language
     def text(self, key: str, **params: Any) -> str:
@@ -110,9 +114,14 @@ class CheckContext:
 
     # ------------------------------------------------------------ reference
     def expected(self, call: Call) -> Any:
+        """The reference's output for `call`, as plain data; computed once for the same Call object."""
+        if self._last_expected is not None and self._last_expected[0] is call:
+            return self._last_expected[1]
         # References run on the CPU: exact float32 semantics whatever accelerator the machine has.
         with jax.default_device(jax.devices("cpu")[0]):
-            return as_plain(compiled_reference(self.exercise)(*call.args, **call.kwargs))
+            output = as_plain(compiled_reference(self.exercise)(*call.args, **call.kwargs))
+        self._last_expected = (call, output)
+        return output
 
     # ------------------------------------------------------------- wording
     def describe_call(self, call: Call) -> str:

@@ -19,7 +19,8 @@ _MAX_EXAMPLES = 10
 def jit(ctx: CheckContext) -> Verdict:
     def body(call: Call) -> None:
         outcome = ctx.session.call(ctx.exercise.name, call, mode="jit", array_kind="jax",
-                                   static_argnames=ctx.exercise.static_argnames, timeout=ctx.timeout())
+                                   static_argnames=ctx.exercise.static_argnames, timeout=ctx.timeout(),
+                                   meanwhile=lambda: ctx.expected(call))
         require_reference_output(ctx, call, outcome, raised="jit.raised", wrong="jit.failed")
 
     search = search_counterexample(ctx, "jit", body, min(_MAX_EXAMPLES, ctx.exercise.max_examples))

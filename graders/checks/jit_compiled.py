@@ -16,8 +16,10 @@ from .base import CheckContext, Verdict
 @register_check(
     "jit_compiled",
     description={
-        "en": "is bound by jax.jit as submitted (@jax.jit, @partial(jax.jit, ...) or name = jax.jit(f)), read from the source",
-        "ko": "제출된 상태로 jax.jit으로 묶여 있음(@jax.jit, @partial(jax.jit, ...) 또는 name = jax.jit(f)), 소스에서 읽음",
+        "en": "is bound by jax.jit as submitted (@jax.jit, @partial(jax.jit, ...) or name = jax.jit(f)), "
+              "read from the source",
+        "ko": "제출된 상태로 jax.jit으로 묶여 있음(@jax.jit, @partial(jax.jit, ...) 또는 name = jax.jit(f)), "
+              "소스에서 읽음",
     },
 )
 def jit_compiled(ctx: CheckContext) -> Verdict:

@@ -49,9 +49,10 @@ import math
 import secrets
 import statistics
 import threading
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 import jax
 import jax.numpy as jnp
@@ -126,7 +127,7 @@ class SpeedupSpec:
     baseline_source: str
     baseline_name: str
     profiles: Mapping[str, TimingProfile]
-    rounds: int = 12
+    rounds: int = 6
     max_rounds: int = 45
     # Below this the machine shows no clear jit advantage and the check is waived. It must exceed
     # _PROCESS_CORRECTION squared, or a forger's bounded gain could reach the threshold.
@@ -145,7 +146,8 @@ class SpeedupSpec:
                             f"use rounds >= 3 and max_rounds >= rounds.")
         if self.min_advantage <= _PROCESS_CORRECTION ** 2:
             raise SpecError(f"SpeedupSpec has min_advantage={self.min_advantage!r}; use a factor above "
-                            f"{_PROCESS_CORRECTION ** 2:g} (the square of the largest worker-speed correction), e.g. 2.5.")
+                            f"{_PROCESS_CORRECTION ** 2:g} (the square of the largest worker-speed correction), "
+                            "e.g. 2.5.")
         if not 0.0 < self.band < 0.5:
             raise SpecError(f"SpeedupSpec has band={self.band!r}; use a fraction between 0 and 0.5, e.g. 0.1.")
         if self.max_required <= 1.0:
@@ -245,8 +247,13 @@ def _render_timings(timings: Mapping[str, Any], lang: str) -> str:
 
 
 def _prepare(spec: SpeedupSpec) -> None:
-    """Start the clean worker early, so it is ready by the time the check runs."""
+    """Start the clean worker early, so it is ready by the time the check runs; compile the judge's
+    own input generators, with which it re-checks outputs, while the submission's cells run (the
+    judge only waits then; later, on the warming thread, compiling would hold the GIL)."""
     _baselines.begin(spec)
+    with jax.default_device(jax.devices("cpu")[0]):
+        for profile in spec.profiles.values():
+            _generator(tuple(profile.shape))(0).block_until_ready()
 
 
 @register_check(
@@ -269,7 +276,8 @@ def jit_speedup(ctx: CheckContext) -> Verdict:
     binding = ctx.binding()
     if not binding.jitted:
         # Read from the source in the judge: un-jitted code, however fast, is not what this check measures.
-        return Verdict.failed(ctx.text("jit_speedup.not_jit", name=name, where=ctx.where(binding.filename, binding.line),
+        return Verdict.failed(ctx.text("jit_speedup.not_jit", name=name,
+                                       where=ctx.where(binding.filename, binding.line),
                                        binding=binding.detail, fix=ctx.jit_fix()))
     student = _timing_session(ctx.session)
     try:
@@ -365,9 +373,10 @@ class _Rounds:
         reference = threading.Thread(target=self._warm_reference, name="jaxgrade-reference", daemon=True)
         reference.start()
         self._reference_ready = reference
-        # Warm-up: compile the student's function, the formula and the generator at this shape.
+        # Warm-up: compile the student's function, the formula and the generator at this shape (a few
+        # calls do; each round's first batch after a switch of worker warms the caches again).
         for side in SIDES:
-            outcome = self._batch(side, record=False)
+            outcome = self._batch(side, record=False, calls=_WARM_CALLS)
             if not isinstance(outcome, float):
                 return outcome
         for round_index in range(self.spec.max_rounds):
@@ -388,8 +397,8 @@ class _Rounds:
                     return decision
         raise AssertionError("decide() returns a verdict on the last round")
 
-    def _batch(self, side: str, record: bool = True,
-               warm: bool = True) -> float | Outcome | ErrorReport | TimedRefusal:
+    def _batch(self, side: str, record: bool = True, warm: bool = True,
+               calls: int | None = None) -> float | Outcome | ErrorReport | TimedRefusal:
         session = self.sessions[side]
         target = side.removeprefix("student_") if side != "student" else side
         # The student's function is timed only as the object jax.jit made.
@@ -401,7 +410,7 @@ class _Rounds:
                 seeds = [secrets.randbits(_SEED_BITS) for _ in range(_WARM_CALLS)]
                 session.timed_run(target, self.ctx.exercise.name, self.profile.shape, seeds,
                                   timeout=self.ctx.timeout(), measure=False, require_jit=require_jit)
-            self._seeds = [secrets.randbits(_SEED_BITS) for _ in range(self.profile.calls)]
+            self._seeds = [secrets.randbits(_SEED_BITS) for _ in range(calls or self.profile.calls)]
             batch = session.timed_run(target, self.ctx.exercise.name, self.profile.shape, self._seeds,
                                       timeout=self.ctx.timeout(), require_jit=require_jit)
         except WorkerLost as lost:
@@ -438,7 +447,8 @@ class _Rounds:
         with jax.default_device(jax.devices("cpu")[0]):
             argument = self._generate(self._seeds[index])
             expected = self.ctx.expected(Call((np.asarray(argument),)))
-        return None if find_difference(expected, actual, self.ctx.exercise.tolerance) is None else Outcome.OUTPUTS_DIFFER
+        return (None if find_difference(expected, actual, self.ctx.exercise.tolerance) is None
+                else Outcome.OUTPUTS_DIFFER)
 
     def timings(self) -> dict[str, Any]:
         measured = self.last or (estimate(self.samples, self.profile.calls, self.spec.max_required)
@@ -487,7 +497,7 @@ class _BaselineWorkers:
     so one serves every submission a judge grades.
 
     A worker is started, given its formula and warmed (the formula, un-jitted and jitted, and the
-    input generator compiled at the timing shape, and the judge's own generator too) by a thread
+    input generator compiled at the timing shape) by a thread
     the moment grading begins, so the check finds it ready rather than waiting for it.
     """
 
@@ -529,7 +539,6 @@ class _BaselineWorkers:
             _, profile = spec.profile_for(info.platform if info else "cpu")
             for target in ("eager", "jit", "none"):
                 session.timed_run(target, "", profile.shape, list(range(_WARM_CALLS)))
-            _generator(tuple(profile.shape))(0).block_until_ready()
         except Exception as error:  # noqa: BLE001 - kept for the check, in the grading thread
             self._failures[key] = error
 

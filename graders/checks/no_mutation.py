@@ -9,7 +9,8 @@ never passes.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from ..compare import Difference, same_data
 from ..registry import register_check

@@ -13,15 +13,15 @@ student deleted are put back from the gradebook, so every exercise is scored.
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_output
-from traitlets import Float, Unicode
-
 from nbgrader.api import Gradebook, MissingEntry
 from nbgrader.preprocessors import NbGraderPreprocessor
+from traitlets import Float, Unicode
 
 from ..format import markdown_text
 from ..i18n import DEFAULT_LANGUAGE, t
@@ -52,7 +52,8 @@ class JaxgradeScores(NbGraderPreprocessor):
         for position, exercise in enumerate(report["exercises"]):
             cell = cells.get(grade_cell_id(exercise["name"]))
             if cell is None:
-                self.log.warning("No grade cell for %s in %s; its score is not recorded", exercise["name"], info["notebook"])
+                self.log.warning("No grade cell for %s in %s; its score is not recorded",
+                                 exercise["name"], info["notebook"])
                 continue
             notes = report["flags"] if position == 0 else []
             cell.outputs = [

@@ -36,8 +36,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from ..batch import raise_if_stop_requested
 from ..registry import get_assignment
+from ..stop import raise_if_stop_requested
 from ..warmup import warm_assignment
 
 __all__ = ["AutogradeRun", "StudentOutcome", "autograde_course", "collected_students", "render_summary"]

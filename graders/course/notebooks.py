@@ -12,9 +12,9 @@ import ast
 import hashlib
 import importlib
 import inspect
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence, Union
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
@@ -72,7 +72,7 @@ class Graded:
     solution: tuple[str, ...] = ()
 
 
-Block = Union[Markdown, Code, Graded, Rules]
+Block = Markdown | Code | Graded | Rules
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 __all__ = ["ReleaseError", "generate_release", "nbgrader_environment", "released_in_scratch"]
 

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from solutions import jit as reference
 
-from ..registry import register_assignment
 from ..checks.jit_speedup import SpeedupSpec, TimingProfile
+from ..registry import register_assignment
 from ..spec import Assignment, Call, Exercise
 from ..strategies import float32_arrays, shapes
 

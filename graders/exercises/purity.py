@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 from solutions import purity as reference
 
-from ..registry import register_assignment
 from ..checks.compact_trace import TraceSizeSpec
+from ..registry import register_assignment
 from ..spec import Assignment, Call, Exercise
 from ..strategies import float32_arrays, float32s, shapes
 

@@ -16,9 +16,10 @@ import json
 import re
 import statistics
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 __all__ = ["ClassData", "load_gradebook", "load_reports", "render_analytics"]
 
@@ -185,7 +186,8 @@ td.n {{ text-align: right; }} figure {{ margin: 0; }}
 <p id="totals" data-submissions="{summary['submissions']}" data-ungraded="{summary['ungraded']}">
 {summary['submissions']} graded submissions, {summary['ungraded']} could not be graded.</p>
 <h2>Score distribution per assignment</h2>{figure('distribution')}
-<table id="assignments"><tr><th>assignment</th><th>submissions</th><th>mean %</th><th>median %</th></tr>{rows_assignments}</table>
+<table id="assignments"><tr><th>assignment</th><th>submissions</th><th>mean %</th><th>median %</th></tr>\
+{rows_assignments}</table>
 <h2>Exercises</h2>{figure('exercises')}
 <table id="exercises"><tr><th>exercise</th><th>mean %</th><th>full marks</th></tr>{rows_exercises}</table>
 <h2>Which concepts the class missed: failure rate per check</h2>{figure('checks')}

@@ -7,7 +7,8 @@ other field is reproduced exactly when the same submission is graded again.
 from __future__ import annotations
 
 import json
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..results import FileError, SubmissionResult
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ElementTree
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..results import FileError, Status, SubmissionResult
 
@@ -34,7 +34,8 @@ def render_junit(results: Sequence[SubmissionResult | FileError], lang: str = "e
                                                type="failed").text = check.message
                     elif check.status is Status.ERROR:
                         counts["errors"] += 1
-                        ElementTree.SubElement(case, "error", message=check.message[:500], type="error").text = check.message
+                        ElementTree.SubElement(case, "error", message=check.message[:500],
+                                               type="error").text = check.message
                     elif check.status is Status.SKIPPED:
                         counts["skipped"] += 1
                         ElementTree.SubElement(case, "skipped", message=check.message)

@@ -10,7 +10,7 @@ on stderr.
 from __future__ import annotations
 
 import io
-from typing import Sequence
+from collections.abc import Sequence
 
 from rich.cells import cell_len
 from rich.console import Console

@@ -138,7 +138,8 @@ def _rewrites_namespace(call: ast.expr, name: str) -> bool:
 
 
 def _is_namespace_call(node: ast.AST) -> bool:
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("globals", "vars", "locals")
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id in ("globals", "vars", "locals"))
 
 
 def _is_jit(node: ast.AST, aliases: Aliases) -> bool:

@@ -24,8 +24,7 @@ from typing import IO, Any
 
 from .compilation_cache import CompilationCache
 from .runtime.protocol import ProtocolError, read_frame, write_frame
-from .sandbox import (Isolation, accelerator_present, bwrap_sizes_tmpfs, detect_isolation, interpreter,
-                      sandboxed_command)
+from .sandbox import Isolation, accelerator_present, bwrap_sizes_tmpfs, detect_isolation, interpreter, sandboxed_command
 
 __all__ = ["ProbeFailed", "WorkerInfo", "WorkerLimits", "WorkerLost", "WorkerProcess", "child_pids", "cpu_seconds",
            "process_start_time", "sweep_stale_folders"]
@@ -118,8 +117,9 @@ class WorkerProcess:
         self._directory = Path(tempfile.mkdtemp(prefix=_owned_prefix()))
         worker_ends: list[int] = []
         try:
-            shutil.copytree(_RUNTIME_DIR, self._directory / _RUNTIME_PACKAGE,
-                            ignore=shutil.ignore_patterns("__pycache__"))
+            # The judge's bytecode comes along (`make bytecode`): the worker would otherwise compile the
+            # runtime from source at every start. Python checks each file's stamp against its source.
+            shutil.copytree(_RUNTIME_DIR, self._directory / _RUNTIME_PACKAGE)
             request_read, self._to_worker = os.pipe()
             worker_ends.append(request_read)
             self._from_worker, reply_write = os.pipe()

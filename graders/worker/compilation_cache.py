@@ -33,9 +33,10 @@ import os
 import shutil
 import stat
 import tempfile
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 __all__ = ["CACHE_ENVIRONMENT_VARIABLE", "CompilationCache", "default_cache_directory", "fingerprint",
            "use_in_judge"]

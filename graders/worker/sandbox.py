@@ -21,9 +21,9 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 __all__ = ["Isolation", "accelerator_present", "bwrap_sizes_tmpfs", "detect_isolation", "interpreter",
            "sandboxed_command"]

@@ -8,18 +8,19 @@ values, and starts a fresh worker after one is lost.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
 from ..format import stable_text
 from ..spec import Call
 from ..submission import Submission
-from .client import WorkerInfo, WorkerLimits, WorkerLost, WorkerProcess, cpu_seconds
+from .client import ProbeFailed, WorkerInfo, WorkerLimits, WorkerLost, WorkerProcess, cpu_seconds
 from .compilation_cache import CompilationCache
-from .sandbox import Isolation, accelerator_present, detect_isolation
 from .runtime.protocol import ProtocolError, array_digest, decode_value, encode_value
+from .sandbox import Isolation, accelerator_present, detect_isolation
 
 __all__ = [
     "AuditEvent",
@@ -286,6 +287,7 @@ class SubmissionSession:
         self.isolation: Isolation = detect_isolation()
         self.baseline: dict[str, Any] = {}
         self._pending_load = False
+        self._pending_hello = False
         self.last_call: Call | None = None
         self._outputs: list[str] = []
         self._processes: tuple[int, ...] = ()
@@ -304,21 +306,28 @@ class SubmissionSession:
         self.close()
         self.worker = WorkerProcess(self.limits, self.cache, self.platform)
         self.starts += 1
-        self._pending_load = True
+        self._pending_load = self._pending_hello = True
         self.worker.spawn()
         self.worker.send(
             "load",
             jax_config=self.worker.cache.jax_settings() if self.worker.cache else {},
             module_name=self.submission.module_name,
-            cells=[{"index": c.index, "filename": c.filename, "source": c.source} for c in self.submission.cells_to_run],
+            cells=[{"index": c.index, "filename": c.filename, "source": c.source}
+                   for c in self.submission.cells_to_run],
         )
+
+    def await_hello(self) -> None:
+        """Wait until the worker begun by `begin` has imported JAX; the submission's cells run next."""
+        if self.worker is None or not self._pending_load:
+            raise RuntimeError("await_hello() needs begin() first")
+        if self._pending_hello:
+            self._pending_hello = False
+            self.info = self.worker.await_hello()
 
     def finish_start(self) -> None:
         """Wait for the worker begun by `begin` to say hello and load the submission."""
-        if self.worker is None or not self._pending_load:
-            raise RuntimeError("finish_start() needs begin() first")
+        self.await_hello()
         self._pending_load = False
-        self.info = self.worker.await_hello()
         reply = self.worker.receive(timeout=self.limits.load_seconds)
         self._note_audit(reply)
         self.check_channel()
@@ -354,12 +363,26 @@ class SubmissionSession:
         return "".join(self._outputs)
 
     def _request(self, op: str, timeout: float | None = None, call: Call | None = None,
-                 **payload: Any) -> dict[str, Any]:
+                 meanwhile: Callable[[], object] | None = None, **payload: Any) -> dict[str, Any]:
+        """Send a request and wait for its reply. `meanwhile` runs in the judge between the two, so
+        that the judge's own work (the reference's output for the same input, compiled on a shape
+        new to both) overlaps the worker's instead of waiting for it."""
         # Remembered so that a worker lost during a call can be blamed on that input.
         self.last_call = call
         if self.worker is None:
             raise WorkerLost("exited", "no worker")
-        reply = self.worker.request(op, timeout=timeout, **payload)
+        self.worker.send(op, **payload)
+        if meanwhile is not None:
+            try:
+                meanwhile()
+            except BaseException:
+                # The reply is read all the same: left in the pipe, it would answer the next request.
+                try:
+                    self.worker.receive(timeout)
+                except (WorkerLost, ProbeFailed):
+                    pass
+                raise
+        reply = self.worker.receive(timeout)
         self._note_audit(reply)
         changes = _integrity_changes(self.baseline, reply.get("integrity"))
         if changes:
@@ -400,11 +423,13 @@ class SubmissionSession:
         static_argnames: Sequence[str] = (),
         echo_args: bool = False,
         timeout: float | None = None,
+        meanwhile: Callable[[], object] | None = None,
     ) -> CallOutcome:
         reply = self._request(
             "call",
             timeout=timeout,
             call=call,
+            meanwhile=meanwhile,
             name=name,
             mode=mode,
             array_kind=array_kind,
@@ -412,16 +437,21 @@ class SubmissionSession:
             echo_args=echo_args,
             **_wire_call(call),
         )
-        try:
-            args_after = decode_value(reply["args_after"]) if echo_args else None
-            kwargs_after = decode_value(reply["kwargs_after"]) if echo_args else None
-            if reply.get("ok"):
-                return CallOutcome(output=decode_value(reply.get("output")), args_after=args_after,
-                                   kwargs_after=kwargs_after)
-        except (ProtocolError, KeyError, TypeError, ValueError) as error:
-            raise WorkerLost("protocol", f"malformed reply: {error}") from None
-        return CallOutcome(error=ErrorReport.from_wire(reply.get("error")), args_after=args_after,
-                           kwargs_after=kwargs_after)
+        return _call_outcome(reply, echo_args)
+
+    def call_each_kind(self, name: str, call: Call, array_kinds: Sequence[str], timeout: float | None = None,
+                       meanwhile: Callable[[], object] | None = None) -> list[CallOutcome]:
+        """`call` once with arrays of each kind in turn, in one round trip, up to the first that raises:
+        what comparing one example as NumPy and as JAX arrays costs the worker, and no more."""
+        reply = self._request("call_each_kind", timeout=timeout, call=call, meanwhile=meanwhile, name=name,
+                              array_kinds=list(array_kinds), **_wire_call(call))
+        replies = reply.get("replies")
+        if not isinstance(replies, list) or not 1 <= len(replies) <= len(array_kinds):
+            raise WorkerLost("protocol", "malformed reply: call_each_kind without its replies")
+        outcomes = [_call_outcome(each if isinstance(each, dict) else {}, False) for each in replies]
+        if len(outcomes) < len(array_kinds) and outcomes[-1].ok:
+            raise WorkerLost("protocol", "malformed reply: call_each_kind stopped before a failure")
+        return outcomes
 
     def recompilation(self, name: str, warmup: Sequence[Call], measured: Sequence[Call],
                       timeout: float | None = None) -> RecompilationReport | ErrorReport:
@@ -527,6 +557,20 @@ class SubmissionSession:
                       and array_digest(value) == committed[index])
             checked.append((value, honest))
         return checked
+
+
+def _call_outcome(reply: dict[str, Any], echo_args: bool) -> CallOutcome:
+    """A `call` reply decoded: only plain data crosses back."""
+    try:
+        args_after = decode_value(reply["args_after"]) if echo_args else None
+        kwargs_after = decode_value(reply["kwargs_after"]) if echo_args else None
+        if reply.get("ok"):
+            return CallOutcome(output=decode_value(reply.get("output")), args_after=args_after,
+                               kwargs_after=kwargs_after)
+    except (ProtocolError, KeyError, TypeError, ValueError) as error:
+        raise WorkerLost("protocol", f"malformed reply: {error}") from None
+    return CallOutcome(error=ErrorReport.from_wire(reply.get("error")), args_after=args_after,
+                       kwargs_after=kwargs_after)
 
 
 def _timed_failure(reply: dict[str, Any]) -> TimedRefusal | ErrorReport | None:

@@ -13,8 +13,8 @@ from graders.checks.base import (
     stable_seed,
     verdict_from_search,
 )
-from graders.results import Status
 from graders.registry import get_assignment
+from graders.results import Status
 
 
 def test_examples_are_the_same_on_every_run_and_differ_between_purposes() -> None:

@@ -100,7 +100,8 @@ def edit_grade_cell(path: Path, exercise: str, source: str) -> None:
 
 def delete_grade_cell(path: Path, exercise: str) -> None:
     notebook = nbformat.read(path, as_version=4)
-    notebook.cells = [c for c in notebook.cells if c.metadata.get("nbgrader", {}).get("grade_id") != grade_cell_id(exercise)]
+    notebook.cells = [c for c in notebook.cells
+                      if c.metadata.get("nbgrader", {}).get("grade_id") != grade_cell_id(exercise)]
     nbformat.write(notebook, path)
 
 

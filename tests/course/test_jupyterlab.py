@@ -16,8 +16,8 @@ import signal
 import socket
 import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
@@ -142,7 +142,8 @@ def test_student_runs_the_notebook_and_uses_the_assignments_panel(lab, browser, 
     url, course, home = lab
     browser.get(f"{url}/lab/tree/jit/jit.ipynb?token={TOKEN}")
     _wait(lambda: browser.find_elements(By.CSS_SELECTOR, ".jp-Notebook .jp-Cell"), what="the notebook")
-    _wait(lambda: "Idle" in (browser.find_element(By.CSS_SELECTOR, ".jp-Notebook").get_attribute("data-jp-kernel-status") or "Idle"),
+    _wait(lambda: "Idle" in (browser.find_element(By.CSS_SELECTOR, ".jp-Notebook")
+                             .get_attribute("data-jp-kernel-status") or "Idle"),
           what="the kernel")
 
     _menu(browser, "Run", "Run All Cells")
@@ -159,7 +160,8 @@ def test_student_runs_the_notebook_and_uses_the_assignments_panel(lab, browser, 
 
     _menu(browser, "File", "Save Notebook")
     _menu(browser, "Nbgrader", "Assignment List")
-    panel = _wait(lambda: [p for p in browser.find_elements(By.CSS_SELECTOR, "#nbgrader-assignment-list, .nbgrader-AssignmentList, body")
+    panel = _wait(lambda: [p for p in browser.find_elements(By.CSS_SELECTOR,
+                                                            "#nbgrader-assignment-list, .nbgrader-AssignmentList, body")
                            if "Downloaded assignments" in p.text][:1], what="the Assignments panel")[0]
     assert "jax-course" in panel.text
 

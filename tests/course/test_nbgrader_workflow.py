@@ -137,7 +137,8 @@ def test_a_mangled_submission_is_graded_on_what_it_defines(course: Course) -> No
 
 
 def test_nothing_students_receive_holds_hidden_tests_or_reference_code(course: Course) -> None:
-    reference_lines = [line.strip() for source in solution_sources(REPO / "exercises" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb").values()
+    reference_lines = [line.strip()
+                       for source in solution_sources(REPO / "exercises" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb").values()
                        for line in source.splitlines() if line.strip().startswith("return")]
     received = [_feedback(course, "bob"), _feedback(course, "dave")]
     received += [p.read_text() for p in (course.exchange / "jax-course" / "outbound").rglob("*.ipynb")]
@@ -212,4 +213,5 @@ def test_a_release_nbgrader_refuses_changes_nothing_and_says_why_in_one_line(cou
     assert len(lines) == 1 and "submissions" in lines[0] and "unchanged" in lines[0], refused.stderr
     assert "Traceback" not in refused.stderr
     assert _all_grades(course) == before
-    assert {path: path.read_bytes() for path in (course.root / "release").rglob("*") if path.is_file()} == released_before
+    assert {path: path.read_bytes()
+            for path in (course.root / "release").rglob("*") if path.is_file()} == released_before

@@ -50,7 +50,8 @@ def test_release_and_sources_are_in_sync_with_what_the_tools_generate() -> None:
 
 def test_released_files_hold_no_solutions_or_grader_code() -> None:
     answers = [line.strip() for content in CONTENTS
-               for source in solution_sources(REPO / "exercises" / content.assignment / f"{content.notebook}.ipynb").values()
+               for source in solution_sources(
+                   REPO / "exercises" / content.assignment / f"{content.notebook}.ipynb").values()
                for line in source.split("### BEGIN SOLUTION\n", 1)[1].splitlines()
                if line.strip() and not line.strip().startswith(("#", "@", "def ", "import", "from"))]
     assert answers

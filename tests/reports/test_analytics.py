@@ -24,7 +24,8 @@ def test_class_report_renders_cleanly_and_counts_right(graded, tmp_path: Path) -
     results = [graded(path, "jit") for path in GRADED]
     first, second = tmp_path / "a.json", tmp_path / "b.json"
     first.write_text(render_json(results[:2]))
-    second.write_text(render_json([*results[2:], FileError("broken.ipynb", "jit", "broken.ipynb: corrupt notebook JSON", max_score("jit"))]))
+    second.write_text(render_json([*results[2:], FileError("broken.ipynb", "jit", "broken.ipynb: corrupt notebook JSON",
+                                                           max_score("jit"))]))
     page = tmp_path / "class.html"
     completed = subprocess.run([JAXGRADE, "report", "--output", str(page), str(first), str(second)],
                                capture_output=True, text=True, timeout=300)
@@ -47,7 +48,8 @@ def test_class_report_renders_cleanly_and_counts_right(graded, tmp_path: Path) -
                   if c.name == "jit_compiled" and c.status.value != "skipped"]
         rate = 100 * sum(c.status.value == "failed" for c in checks) / len(checks)
         rows = {row.find_element("css selector", "td").text: row
-                for row in driver.find_elements("css selector", "#checks tr") if row.find_elements("css selector", "td")}
+                for row in driver.find_elements("css selector", "#checks tr")
+                if row.find_elements("css selector", "td")}
         assert float(rows["jit_compiled"].find_element("css selector", "td[data-rate]").get_attribute("data-rate")) \
             == round(rate, 1)
         assert "broken.ipynb" in driver.find_element("id", "ungraded").text

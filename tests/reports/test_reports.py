@@ -50,7 +50,8 @@ def test_text_shows_score_rows_figures_flags_and_output() -> None:
     text = render_text([RESULT], lang="en")
     assert "Score: 3 / 5" in text
     assert "norm  3/5" in text and "jit_speedup" in text
-    assert "yours 1.02x faster than the un-jitted formula, jit of the formula 4.50x, needed 2.12x" in " ".join(text.split())
+    assert ("yours 1.02x faster than the un-jitted formula, jit of the formula 4.50x, needed 2.12x"
+            in " ".join(text.split()))
     assert "cell failed: cell 3" in text and "| hello" in text
     assert "점수: 3 / 5" in render_text([RESULT], lang="ko")
 

@@ -16,7 +16,8 @@ def _binding(source: str, name: str = "norm"):  # type: ignore[no-untyped-def]
     ("import jax\n@jax.jit\ndef norm(X):\n    return X\n", "jit", 2),
     ("from jax import jit\n@jit\ndef norm(X):\n    return X\n", "jit", 2),
     ("import jax as jx\ndef f(X):\n    return X\nnorm = jx.jit(f)\n", "jit", 4),
-    ("from functools import partial\nimport jax\n@partial(jax.jit, static_argnames='n')\ndef norm(X, n):\n    return X\n",
+    ("from functools import partial\nimport jax\n@partial(jax.jit, static_argnames='n')\n"
+     "def norm(X, n):\n    return X\n",
      "jit", 3),
     ("import functools, jax\n@functools.partial(jax.jit, static_argnums=1)\ndef norm(X, n):\n    return X\n", "jit", 2),
     ("import jax\n@jax.jit(static_argnames='n')\ndef norm(X, n):\n    return X\n", "jit", 2),

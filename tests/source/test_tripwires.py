@@ -57,9 +57,11 @@ def test_each_capability_trips_with_its_line(source: str, kind: str, line: int) 
 @pytest.mark.parametrize("source", [
     "import time\nstart = time.perf_counter()\nelapsed = time.perf_counter() - start\n",
     "import os\nos.environ['XLA_FLAGS'] = '--xla_cpu_multi_thread_eigen=false'\npath = os.path.join('a', 'b')\n",
-    "import matplotlib.pyplot as plt\nplt.rcParams['figure.figsize'] = (4, 3)\nimport matplotlib\nmatplotlib.rcParams['lines.linewidth'] = 2\n",
+    "import matplotlib.pyplot as plt\nplt.rcParams['figure.figsize'] = (4, 3)\nimport matplotlib\n"
+    "matplotlib.rcParams['lines.linewidth'] = 2\n",
     "import pandas as pd\npd.options.display.max_rows = 10\n",
-    "import functools\ndef deco(f):\n    @functools.wraps(f)\n    def g(*a):\n        return f(*a)\n    g.__name__ = f.__name__\n    return g\n",
+    "import functools\ndef deco(f):\n    @functools.wraps(f)\n    def g(*a):\n        return f(*a)\n"
+    "    g.__name__ = f.__name__\n    return g\n",
     "get_ipython().run_line_magic('timeit', 'norm(X)')\n",
     "import jax\njax.config.update('jax_enable_x64', False)\nimport numpy as np\nnp.random.seed(0)\n",
     "from collections import namedtuple\nPoint = namedtuple('Point', 'x y')\nfrom dataclasses import dataclass\n",

@@ -97,6 +97,24 @@ def test_list_and_dict_arguments_come_back_as_they_were_after_the_call() -> None
     assert same_data({"old": 1}, outcome.args_after[1]).kind == "keys"
 
 
+def test_one_round_trip_calls_with_each_array_kind_and_stops_at_the_first_failure() -> None:
+    session = _session(
+        "import jax\nimport numpy as np\n\n"
+        "def kind(x):\n    return np.float32(0.0 if isinstance(x, np.ndarray) else 1.0)\n\n"
+        "def only_jax(x):\n    if isinstance(x, np.ndarray):\n        raise TypeError('numpy given')\n    return x\n\n"
+        "def only_numpy(x):\n    if isinstance(x, jax.Array):\n        raise TypeError('jax given')\n    return x\n")
+    argument = Call((np.ones(3, np.float32),))
+    try:
+        both = session.call_each_kind("kind", argument, ("numpy", "jax"))
+        first_fails = session.call_each_kind("only_jax", argument, ("numpy", "jax"))
+        second_fails = session.call_each_kind("only_numpy", argument, ("numpy", "jax"))
+    finally:
+        session.close()
+    assert [float(outcome.output) for outcome in both] == [0.0, 1.0]
+    assert len(first_fails) == 1 and first_fails[0].error is not None and first_fails[0].error.type == "TypeError"
+    assert len(second_fails) == 2 and second_fails[0].ok and second_fails[1].error is not None
+
+
 def test_a_worker_runs_on_the_platform_it_is_given(tmp_path) -> None:
     from graders.worker.client import _worker_environment
 

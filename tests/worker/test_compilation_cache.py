@@ -72,7 +72,8 @@ def test_a_student_worker_opens_entries_by_name_but_cannot_list_write_or_unlock(
 _PROGRAM = """
 import jax, jax.numpy as jnp
 HITS = []
-jax.monitoring.register_event_listener(lambda event, **kwargs: HITS.append(event == "/jax/compilation_cache/cache_hits"))
+jax.monitoring.register_event_listener(lambda event, **kwargs: \
+HITS.append(event == "/jax/compilation_cache/cache_hits"))
 
 def run():
     jax.jit(lambda x: jnp.sin(x) * 3.0 + 1.0)(jnp.arange(7.0)).block_until_ready()

@@ -9,12 +9,19 @@ import functools
 import itertools
 import math
 import types
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
-from graders.worker.runtime.hidden_state import ModulesBeforeLoad, Planted, find_hidden_state, fingerprint, merged, \
-    static_global_uses
+from graders.worker.runtime.hidden_state import (
+    ModulesBeforeLoad,
+    Planted,
+    find_hidden_state,
+    fingerprint,
+    merged,
+    static_global_uses,
+)
 
 FILENAME = "<hidden-state-test>"
 
@@ -70,7 +77,9 @@ class _Slotted:
     (lambda: functools.lru_cache(maxsize=None)(abs), lambda f: f(-1)),
     (_Slotted, lambda s: setattr(s, "count", s.count + 1)),
 ])
-def test_the_fingerprint_sees_changes_inside_any_container(make: Callable[[], Any], change: Callable[[Any], Any]) -> None:
+def test_the_fingerprint_sees_changes_inside_any_container(
+    make: Callable[[], Any], change: Callable[[Any], Any]
+) -> None:
     assert _changes(make(), change)
 
 

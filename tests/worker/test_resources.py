@@ -17,8 +17,7 @@ from graders.results import Status
 from graders.spec import Call
 from graders.submission import Cell, Submission
 from graders.worker import sandbox
-from graders.worker.client import (WorkerLimits, WorkerLost, WorkerProcess, process_start_time,
-                                   sweep_stale_folders)
+from graders.worker.client import WorkerLimits, WorkerLost, process_start_time, sweep_stale_folders
 from graders.worker.session import SubmissionSession
 
 MIB = 2**20

@@ -98,7 +98,8 @@ selfcheck("pure_update", _check)
 def _check():
     x = np.zeros(4, dtype=np.float32)
     out = np.asarray(scatter_add(x, np.array([0, 2, 0], dtype=np.int32), np.array([1.0, 2.0, 3.0], dtype=np.float32)))
-    assert np.allclose(out, [4.0, 0.0, 2.0, 0.0]), f"결과가 {out}입니다. 인덱스 0은 두 번 나오므로 1 + 3 = 4가 누적되어야 합니다."
+    assert np.allclose(out, [4.0, 0.0, 2.0, 0.0]), f"결과가 {out}입니다. \
+인덱스 0은 두 번 나오므로 1 + 3 = 4가 누적되어야 합니다."
     assert np.array_equal(x, np.zeros(4, dtype=np.float32)), "입력 x가 바뀌었습니다."
 
 selfcheck("scatter_add", _check)

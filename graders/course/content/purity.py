@@ -22,7 +22,8 @@ JAX의 변환(`jit`, `grad`, `vmap`)은 **순수 함수**를 전제로 합니다
 - 모델 파라미터 같은 중첩 구조(pytree)는 `jax.tree_util.tree_map`으로 다룹니다.
 """),
         Rules(),
-        setup("from functools import partial\n\nimport numpy as np\nimport jax\nimport jax.numpy as jnp\nfrom jax import lax"),
+        setup("from functools import partial\n\nimport numpy as np\nimport jax\nimport jax.numpy as jnp\n"
+              "from jax import lax"),
         Markdown("""
 ## 1. 전역 변수는 추적 시점에 고정됩니다
 """),

@@ -7,7 +7,8 @@ the student's own code it came from.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import jax
 import jax.numpy as jnp
@@ -37,7 +38,8 @@ class Calls:
         self._jitted: dict[tuple[str, tuple[str, ...]], Callable[..., Any]] = {}
 
     def handlers(self) -> dict[str, Callable[[dict[str, Any]], dict[str, Any]]]:
-        return {"describe": lambda request: self.describe(request["name"]), "call": self.call}
+        return {"describe": lambda request: self.describe(request["name"]), "call": self.call,
+                "call_each_kind": self.call_each_kind}
 
     def describe(self, name: str) -> dict[str, Any]:
         if not self.submission.defines(name):
@@ -66,6 +68,16 @@ class Calls:
             reply["args_after"] = encode_value(list(args))
             reply["kwargs_after"] = encode_value(kwargs)
         return reply
+
+    def call_each_kind(self, request: dict[str, Any]) -> dict[str, Any]:
+        """`call` with arrays of each of `array_kinds` in turn, stopping at the first that fails."""
+        replies = []
+        for kind in request["array_kinds"]:
+            reply = self.call({**request, "array_kind": kind, "echo_args": False})
+            replies.append(reply)
+            if not reply["ok"]:
+                break
+        return {"ok": True, "replies": replies}
 
     def invoke(self, function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """Call and wait for the result; whatever escapes becomes CallFailed."""

@@ -39,7 +39,8 @@ import itertools
 import operator
 import sys
 import types
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import jax
 import numpy as np
@@ -524,7 +525,7 @@ def find_hidden_state(root_name: str, module: types.ModuleType, filenames: set[s
     # What the call reached but the fingerprint cannot read: not evidence of purity.
     reached = watch.looked_up | {root_name}
     reported = {f["name"] for f in findings.items}
-    for (owner, kind, part), (text, summary) in sorted(after.items()):
+    for (owner, kind, part), (text, _summary) in sorted(after.items()):
         if owner in reached and owner not in reported and text.startswith(_UNREADABLE):
             findings.add(owner, "state", root_name, "", 0, kind, part,
                          {"kind": "unreadable", "type": text.split("|", 1)[1]})
@@ -728,7 +729,8 @@ class _Reader:
             return f"deep|{kind.__name__}"
         if kind in _SCALARS:
             text = repr(value)
-            return f"scalar:{hashlib.sha1(text.encode()).hexdigest()[:16]}|{text if len(text) <= 40 else text[:37] + '...'}"
+            return (f"scalar:{hashlib.sha1(text.encode()).hexdigest()[:16]}|"
+                    f"{text if len(text) <= 40 else text[:37] + '...'}")
         met = self.unreadable
         parts = self._contents(value, depth)
         if parts is None:
@@ -802,7 +804,8 @@ class _Reader:
             # Where it is suspended and what its locals hold: advancing changes one or the other.
             return [f"at={frame.f_lasti}"] + [f"{key}={self.fingerprint(item, depth - 1)}"
                                              for key, item in list(frame.f_locals.items())]
-        if inspect.ismodule(value) or inspect.isclass(value) or inspect.isroutine(value) or isinstance(value, jax.Array):
+        if (inspect.ismodule(value) or inspect.isclass(value) or inspect.isroutine(value)
+                or isinstance(value, jax.Array)):
             return None
         slots = _slot_values(value)
         if slots is not None:
@@ -821,7 +824,8 @@ class _Reader:
         """A value this cannot look into: immutable library values are judged by identity, anything
         else mutable, or an iterator that cannot be read without advancing it, is unreadable."""
         kind = type(value)
-        if inspect.ismodule(value) or inspect.isclass(value) or inspect.isroutine(value) or isinstance(value, jax.Array):
+        if (inspect.ismodule(value) or inspect.isclass(value) or inspect.isroutine(value)
+                or isinstance(value, jax.Array)):
             return f"ref:{id(value)}|{kind.__name__}"
         if _type_defines(kind, "__next__") or kind.__hash__ is None:
             self.unreadable += 1

@@ -21,7 +21,8 @@ the judge can subtract what every batch spends making its inputs).
 from __future__ import annotations
 
 import gc
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import jax
 import jax.numpy as jnp

@@ -8,7 +8,8 @@ in its own process: one count on both sides, so a student's size and the referen
 from __future__ import annotations
 
 import inspect
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import jax
 
