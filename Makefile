@@ -54,12 +54,14 @@ system-deps:
 
 test: $(STAMP) bytecode $(STUDENT_STAMP) system-deps
 	$(BIN)/ruff check graders tests benchmarks solutions
+	$(BIN)/mypy
 	$(BIN)/lint-imports
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest
 
 # The inner loop: unit tests only (no worker, no cache fill, no student venv, no apt), under a minute.
 test-fast: $(STAMP)
 	$(BIN)/ruff check graders tests benchmarks solutions
+	$(BIN)/mypy
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -m unit -q
 

@@ -181,6 +181,11 @@ def _build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     previous = _stop_on_signals()
+    previous_unraisable_hook = sys.unraisablehook
+    if previous:
+        from .stop import drop_lost_interrupts
+
+        sys.unraisablehook = drop_lost_interrupts
     try:
         arguments = _build_parser().parse_args(argv)
         handler: Handler = arguments.handler
@@ -194,8 +199,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exit_request:
         return int(exit_request.code or 0)
     finally:
-        for signal_number, handler in previous.items():
-            signal.signal(signal_number, handler)
+        for signal_number, previous_handler in previous.items():
+            signal.signal(signal_number, previous_handler)
+        sys.unraisablehook = previous_unraisable_hook
         if previous:
             from .stop import clear_stop_request
 

@@ -208,8 +208,8 @@ def _judge_exercise(exercise: Exercise, session: SubmissionSession, options: Gra
             deferred.append(_Deferred(exercise, len(results), check_name, points, gate_failed))
             verdict = Verdict(Status.SKIPPED, "")
         else:
-            verdict, lost = _run_check(entry.function, ctx, exercise, session, options, flags)
-            if lost:
+            verdict, worker_lost = _run_check(entry.function, ctx, exercise, session, options, flags)
+            if worker_lost:
                 lost_during = check_name
             if gate_failed is not None:
                 verdict = _withheld(verdict, gate_failed, options.lang)

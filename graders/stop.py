@@ -6,9 +6,11 @@ parses arguments, and the first worker should spawn before the judge imports Num
 
 from __future__ import annotations
 
+import sys
 import threading
+from typing import Any
 
-__all__ = ["clear_stop_request", "raise_if_stop_requested", "request_stop"]
+__all__ = ["clear_stop_request", "drop_lost_interrupts", "raise_if_stop_requested", "request_stop"]
 
 _stop_requested = threading.Event()
 
@@ -21,6 +23,20 @@ def request_stop() -> None:
 def clear_stop_request() -> None:
     """Forget a stop request once the command that received it has ended."""
     _stop_requested.clear()
+
+
+def drop_lost_interrupts(unraisable: Any) -> None:
+    """A `sys.unraisablehook` for a command that stops on signals.
+
+    A signal that lands while a finalizer or a garbage-collector callback runs (hypothesis installs
+    one) raises its KeyboardInterrupt there, where Python cannot propagate it: it prints
+    "Exception ignored" and a traceback instead. The stop is not lost, since the handler recorded it
+    and batches act on the record, so that traceback would only alarm the user. Anything else still
+    reaches the default hook.
+    """
+    if isinstance(unraisable.exc_value, KeyboardInterrupt) and _stop_requested.is_set():
+        return
+    sys.__unraisablehook__(unraisable)
 
 
 def raise_if_stop_requested() -> None:

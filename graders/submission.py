@@ -6,6 +6,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 __all__ = ["Cell", "SELF_CHECK_PREFIX", "Submission", "SubmissionError", "read_submission", "submission_from_bytes"]
 
@@ -174,11 +175,11 @@ def _is_current_notebook(document: object) -> bool:
     return isinstance(document, dict) and document.get("nbformat") == 4 and isinstance(document.get("cells"), list)
 
 
-def _converted_notebook(path: Path, text: str) -> dict:
+def _converted_notebook(path: Path, text: str) -> dict[str, Any]:
     import nbformat
 
     try:
-        notebook = nbformat.reads(text, as_version=4)
+        notebook: dict[str, Any] = nbformat.reads(text, as_version=4)
     except Exception:  # noqa: BLE001 - nbformat raises many types for bad files; none helps a student
         raise SubmissionError("not_notebook", path) from None
     if not isinstance(notebook.get("cells"), list):

@@ -109,9 +109,9 @@ def _reference_files(assignment: Assignment) -> list[Path]:
 
 def _fingerprint_parts(references: list[Path]) -> list[str | bytes]:
     import jax
-    import jaxlib
+    import jaxlib.version
 
-    parts: list[str | bytes] = [jax.__version__, jaxlib.__version__, os.environ.get("XLA_FLAGS", ""),
+    parts: list[str | bytes] = [jax.__version__, jaxlib.version.__version__, os.environ.get("XLA_FLAGS", ""),
                                 "accelerator" if accelerator_present() else "cpu"]
     sources = list(references)
     for name in _SOURCES:

@@ -117,7 +117,7 @@ def test_a_killed_judge_costs_a_retry_never_the_batch(tmp_path: Path) -> None:
     run = Watched(["grade", "--assignment", "jit", "--jobs", "2", "--format", "json", "--output", str(output),
                    *JIT_FILES], _temporary(tmp_path))
     run.wait_until(lambda: bool(run.judges()))
-    time.sleep(1.0)
+    run.wait_until(run.workers_started)  # well into grading: a judge has started its sandboxed worker
     victim = run.judges()[0]
     victim.kill()  # as the kernel's out-of-memory killer would
     _, stderr = run.finish()
@@ -137,7 +137,6 @@ def test_an_interrupted_batch_stops_at_once_reports_what_it_graded_and_leaves_no
     run = Watched(["grade", "--assignment", "jit", "--jobs", jobs, "--format", "json", "--output", str(output),
                    *files], _temporary(tmp_path))
     run.wait_until(run.workers_started)
-    time.sleep(2.0)
     if stop == "ctrl-c":
         os.killpg(run.process.pid, signal.SIGINT)  # what the terminal sends to the foreground group
     else:

@@ -111,14 +111,30 @@ def dask_processes(tmp_path: Path) -> Iterator[str]:
                 process.kill()
 
 
+def _wait_for_sandboxed_worker(pid: int, stop: threading.Event, seconds: float = 120) -> None:
+    """Until the judge in process `pid` has started its sandboxed worker (whose command line names its
+    `jaxgrade-worker-*` folder), or the test is over."""
+    import psutil
+
+    deadline = time.monotonic() + seconds
+    while not stop.is_set() and time.monotonic() < deadline:
+        try:
+            if any("jaxgrade-worker-" in " ".join(child.cmdline())
+                   for child in psutil.Process(pid).children(recursive=True)):
+                return
+        except psutil.Error:
+            pass
+        time.sleep(0.1)
+
+
 def _kill_a_busy_worker(address: str, stop: threading.Event, killed: list[int]) -> None:
     """Wait until a worker is grading, then kill its process (its nanny starts a new one)."""
     with distributed.Client(address, set_as_default=False) as client:
         while not stop.is_set():
             busy = [worker for worker, keys in client.processing().items() if keys]
             if busy:
-                time.sleep(3)  # well into grading: the judge has started its sandboxed worker
                 pid = client.run(os.getpid, workers=[busy[0]])[busy[0]]
+                _wait_for_sandboxed_worker(pid, stop)  # well into grading
                 os.kill(pid, signal.SIGKILL)
                 killed.append(pid)
                 return

@@ -111,15 +111,22 @@ def test_messages_follow_the_requested_language(graded) -> None:
 
 
 def test_speedup_reports_backend_device_and_figures(graded) -> None:
+    """What the report says about the timing, whichever backend timed it: the check's outcome is
+    declared non-deterministic, so only `tests/checks/test_jit_speedup.py`'s timing tests assert it."""
+    from graders.registry import get_assignment
+
     result = graded(REPO / "solutions" / "jit.py", "jit")
     speedup = next(c for c in result.exercises[0].checks if c.name == "jit_speedup")
-    assert speedup.details["backend"] == "cpu" and speedup.details["shape"] == "16x4"
-    assert speedup.details["clock"] == "cpu" and speedup.timings["clock"] == "cpu"
-    assert speedup.timings["speedup"] >= speedup.timings["required"] >= 1.0
-    assert speedup.timings["calibrated"] >= 1.5
+    spec = next(e for e in get_assignment("jit").exercises if e.name == "norm").options["jit_speedup"]
+    backend = speedup.details["backend"]
+    profile_name, profile = spec.profile_for(backend)
+    assert speedup.details["profile"] == profile_name and backend and speedup.details["device"]
+    assert speedup.details["shape"] == "x".join(str(n) for n in profile.shape)
+    assert speedup.details["calls"] == profile.calls and speedup.details["clock"] == profile.clock
+    assert speedup.timings["rounds"] >= spec.rounds and speedup.timings["outputs_checked"] == speedup.timings["rounds"]
     assert speedup.timings["student_seconds"] > 0 and speedup.timings["eager_seconds"] > 0
-    assert speedup.timings["outputs_checked"] == speedup.timings["rounds"]
-    assert result.environment["backend"] == "cpu" and result.environment["jax"]
+    assert speedup.timings["required"] >= 1.0
+    assert result.environment["backend"] and result.environment["jax"]
 
 
 def test_an_exercise_that_uses_up_its_time_stops_even_when_each_call_is_quick(tmp_path: Path) -> None:

@@ -475,7 +475,7 @@ def _round_order(round_index: int) -> list[tuple[str, bool]]:
     """
     groups = _WORKER_GROUPS if round_index % 2 == 0 else _WORKER_GROUPS[::-1]
     shift = (round_index // 2) % 3
-    order = []
+    order: list[tuple[str, bool]] = []
     for group in groups:
         rotated = group[shift:] + group[:shift]
         order.extend((side, position == 0) for position, side in enumerate(rotated))
@@ -561,5 +561,5 @@ class _BaselineWorkers:
         self._warming.clear()
 
 
-_baselines = _BaselineWorkers()
+_baselines: _BaselineWorkers = _BaselineWorkers()
 atexit.register(_baselines.close)

@@ -39,7 +39,8 @@ def signature(exercise: Exercise, call: Call) -> Hashable:
 def split_warmup(exercise: Exercise, calls: list[Call]) -> tuple[list[Call], list[Call]]:
     """One warm-up call per signature; every other call is measured."""
     seen: set[Hashable] = set()
-    warmup, measured = [], []
+    warmup: list[Call] = []
+    measured: list[Call] = []
     for call in calls:
         key = signature(exercise, call)
         (measured if key in seen else warmup).append(call)

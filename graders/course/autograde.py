@@ -35,7 +35,7 @@ from .notebooks import SCHEMA_VERSION, grade_cell_id
 __all__ = ["JaxgradeScores", "feedback_markdown", "feedback_text"]
 
 
-class JaxgradeScores(NbGraderPreprocessor):
+class JaxgradeScores(NbGraderPreprocessor):  # type: ignore[misc]  # nbgrader ships no types
     """Grade with jaxgrade and record one score per graded function in its grade cell."""
 
     lang = Unicode(DEFAULT_LANGUAGE, help="Language of the feedback: 'ko' or 'en'.").tag(config=True)
@@ -43,7 +43,8 @@ class JaxgradeScores(NbGraderPreprocessor):
     exercise_seconds = Float(120.0, help="Seconds one exercise may take in all.").tag(config=True)
     scheduler = Unicode("", help="A Dask scheduler (tcp://HOST:PORT) to grade on; empty: grade here.").tag(config=True)
 
-    def preprocess(self, nb: nbformat.NotebookNode, resources: dict[str, Any]) -> tuple[nbformat.NotebookNode, dict]:
+    def preprocess(self, nb: nbformat.NotebookNode,
+                   resources: dict[str, Any]) -> tuple[nbformat.NotebookNode, dict[str, Any]]:
         info = resources["nbgrader"]
         assignment = get_assignment(info["assignment"])
         self._restore_missing_grade_cells(nb, info, [exercise.name for exercise in assignment.exercises])

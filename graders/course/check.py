@@ -78,7 +78,7 @@ def sources_in_sync(root: Path) -> list[Finding]:
     return findings
 
 
-def _differences(comparison: filecmp.dircmp) -> list[str]:
+def _differences(comparison: filecmp.dircmp[str]) -> list[str]:
     found = [*comparison.left_only, *comparison.right_only, *comparison.diff_files]
     for sub in comparison.subdirs.values():
         found += _differences(sub)

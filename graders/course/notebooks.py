@@ -15,6 +15,7 @@ import inspect
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
@@ -88,7 +89,7 @@ def _stable_id(*parts: str) -> str:
 
 
 def _metadata(grade_id: str, *, grade: bool = False, solution: bool = False, locked: bool = False,
-              points: float | None = None) -> dict:
+              points: float | None = None) -> dict[str, Any]:
     nbgrader = {"grade": grade, "grade_id": grade_id, "locked": locked, "schema_version": SCHEMA_VERSION,
                 "solution": solution, "task": False}
     if points is not None:
@@ -118,7 +119,7 @@ _KOREAN_COUNTS = {1: "한", 2: "두", 3: "세", 4: "네", 5: "다섯", 6: "여�
 def build_notebook(content: NotebookContent) -> nbformat.NotebookNode:
     spec = get_assignment(content.assignment)
     exercises = {exercise.name: exercise for exercise in spec.exercises}
-    notebook = new_notebook()
+    notebook: nbformat.NotebookNode = new_notebook()
     notebook.metadata = {
         "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
         "language_info": {"name": "python"},

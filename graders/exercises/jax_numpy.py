@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 from hypothesis import strategies as st
 
 from solutions import jax_numpy as reference
@@ -26,7 +27,7 @@ def _scatter_add_calls(draw: st.DrawFn) -> Call:
 
 
 @st.composite
-def _regression_data(draw: st.DrawFn) -> tuple:
+def _regression_data(draw: st.DrawFn) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     (n,) = draw(shapes((4,), (16,)))
     return draw(float32_arrays((2,), -3, 3)), draw(float32_arrays((n,), -3, 3)), draw(float32_arrays((n,), -3, 3))
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from hypothesis import strategies as st
 
@@ -13,13 +15,13 @@ from ..spec import Assignment, Call, Exercise
 from ..strategies import float32_arrays, float32s, shapes
 
 # Fixed pytree layouts: nested dicts, as a model's parameters would be.
-_LAYOUTS = (
+_LAYOUTS: tuple[dict[str, Any], ...] = (
     {"w": (3, 2), "b": (2,)},
     {"dense": {"w": (2, 2), "b": (2,)}, "scale": (1,)},
 )
 
 
-def _tree_of_arrays(layout: dict, draw: st.DrawFn) -> dict:
+def _tree_of_arrays(layout: dict[str, Any], draw: st.DrawFn) -> dict[str, Any]:
     return {key: _tree_of_arrays(value, draw) if isinstance(value, dict) else draw(float32_arrays(value))
             for key, value in layout.items()}
 

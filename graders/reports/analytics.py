@@ -173,7 +173,10 @@ def render_analytics(data: ClassData, title: str = "jaxgrade class report") -> s
     rows_ungraded = "".join(
         f"<tr><td>{escape(str(r['submission']))}</td><td>{escape(str(r.get('error', '')))}</td></tr>"
         for r in data.ungraded) or "<tr><td colspan='2'>none</td></tr>"
-    figure = lambda key: f"<figure>{charts[key]}</figure>" if key in charts else ""  # noqa: E731
+
+    def figure(key: str) -> str:
+        return f"<figure>{charts[key]}</figure>" if key in charts else ""
+
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>
 <style>

@@ -47,10 +47,10 @@ def render_junit(results: Sequence[SubmissionResult | FileError], lang: str = "e
                                 *((f"flag.{index}", flag) for index, flag in enumerate(result.flags))):
                 ElementTree.SubElement(properties, "property", name=name, value=value)
             suite.insert(0, properties)
-        for key, value in counts.items():
-            suite.set(key, str(value))
-            totals[key] += value
-    for key, value in totals.items():
-        root.set(key, str(value))
+        for key, count in counts.items():
+            suite.set(key, str(count))
+            totals[key] += count
+    for key, total in totals.items():
+        root.set(key, str(total))
     ElementTree.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ElementTree.tostring(root, encoding="unicode") + "\n"

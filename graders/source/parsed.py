@@ -37,7 +37,7 @@ class Aliases:
 
     names: dict[str, str] = field(default_factory=dict)
 
-    def learn(self, tree: ast.AST) -> None:
+    def learn(self, tree: ast.Module) -> None:
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
                 for alias in node.names:
@@ -55,12 +55,12 @@ class Aliases:
                 targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
                 # `B = builtins`, `J = json`: a second name for a module is the module.
                 value = getattr(statement, "value", None)
-                alias = self.resolve(value) if isinstance(statement, ast.Assign) and value is not None else None
+                aliased = self.resolve(value) if isinstance(statement, ast.Assign) and value is not None else None
                 for target in targets:
                     for name in ast.walk(target):
                         if isinstance(name, ast.Name) and isinstance(name.ctx, ast.Store):
-                            if alias is not None and target is name:
-                                self.names[name.id] = alias
+                            if aliased is not None and target is name:
+                                self.names[name.id] = aliased
                             else:
                                 self.names.pop(name.id, None)
 

@@ -9,6 +9,7 @@ or exits is killed together with its process group and reported as lost.
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shutil
@@ -20,7 +21,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any, cast
 
 from .compilation_cache import CompilationCache
 from .runtime.protocol import ProtocolError, read_frame, write_frame
@@ -142,7 +143,8 @@ class WorkerProcess:
             # The worker's ends belong to the worker (or to nobody, if it never started).
             _close_quietly(*worker_ends)
         assert self._process.stdout is not None
-        self._output = _CappedOutput(self._process.stdout, _OUTPUT_CAP_BYTES)
+        # A binary pipe with Popen's default buffering: a BufferedReader, which has read1.
+        self._output = _CappedOutput(cast(io.BufferedReader, self._process.stdout), _OUTPUT_CAP_BYTES)
         self._watch = _FolderWatch(self._directory, self.limits.folder_bytes, self._sized_tmpfs(),
                                    self.process_ids, self._kill)
 
@@ -357,7 +359,7 @@ class _CappedOutput:
     sees an error; keeping a prefix means the judge's memory stays bounded.
     """
 
-    def __init__(self, stream: IO[bytes], cap: int) -> None:
+    def __init__(self, stream: io.BufferedReader, cap: int) -> None:
         self._stream = stream
         self._cap = cap
         self._kept = bytearray()

@@ -77,7 +77,7 @@ def bwrap_sizes_tmpfs() -> bool:
 
 
 def _hidden_package_dirs() -> list[str]:
-    hidden = []
+    hidden: list[str] = []
     for name in _HIDDEN_PACKAGES:
         spec = importlib.util.find_spec(name)
         if spec is not None and spec.submodule_search_locations:

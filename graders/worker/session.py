@@ -327,11 +327,13 @@ class SubmissionSession:
     def finish_start(self) -> None:
         """Wait for the worker begun by `begin` to say hello and load the submission."""
         self.await_hello()
+        assert self.worker is not None  # await_hello() raised otherwise
         self._pending_load = False
         reply = self.worker.receive(timeout=self.limits.load_seconds)
         self._note_audit(reply)
         self.check_channel()
-        self.baseline = reply.get("baseline") if isinstance(reply.get("baseline"), dict) else {}
+        baseline = reply.get("baseline")
+        self.baseline = baseline if isinstance(baseline, dict) else {}
         self.cells = tuple(
             CellOutcome(
                 index=int(cell.get("index", 0)),

@@ -49,7 +49,7 @@ class Calls:
                 "type": type(value).__name__}
 
     def function(self, name: str) -> Callable[..., Any]:
-        value = self.submission.lookup(name)
+        value: object = self.submission.lookup(name)
         if not callable(value):
             raise CallFailed({"type": "NameError", "chain": ["NameError"], "message": f"{name} is not defined"})
         return value

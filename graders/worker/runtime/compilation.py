@@ -32,7 +32,7 @@ class CompileCounter:
         self.counts = {"traces": 0, "compiles": 0}
         jax.monitoring.register_event_duration_secs_listener(self.on_event)
 
-    def on_event(self, event: str, duration: float, **kwargs: Any) -> None:
+    def on_event(self, event: str, duration_secs: float, **kwargs: Any) -> None:
         key = _COMPILE_EVENTS.get(event)
         if key is not None:
             self.counts[key] += 1

@@ -39,8 +39,8 @@ import itertools
 import operator
 import sys
 import types
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterator, Sized
+from typing import Any, cast
 
 import jax
 import numpy as np
@@ -564,12 +564,13 @@ def _library_changes(before: list[tuple[str, types.ModuleType, dict[str, Any]]],
     # Planted containers changed in place keep their identity: compared by fingerprint.
 
 
-def _state_entry(value: Any) -> tuple[str, tuple]:
+def _state_entry(value: Any) -> tuple[str, tuple[Any, ...]]:
     reader = _Reader()
     return reader.fingerprint(value, _FINGERPRINT_DEPTH), _summary(value, reader)
 
 
-def _change(before: tuple[str, tuple] | None, after: tuple[str, tuple] | None) -> dict[str, Any]:
+def _change(before: tuple[str, tuple[Any, ...]] | None,
+            after: tuple[str, tuple[Any, ...]] | None) -> dict[str, Any]:
     """How a place changed, as data the judge words: independent of how often it was called before."""
     if before is None:
         return {"kind": "created"}
@@ -592,10 +593,10 @@ def _change(before: tuple[str, tuple] | None, after: tuple[str, tuple] | None) -
 
 # --------------------------------------------------------------------------- state fingerprints
 def _module_state(namespace: dict[str, Any], module_name: str,
-                  planted: Planted | None = None) -> dict[tuple[str, str, str], tuple[str, tuple]]:
+                  planted: Planted | None = None) -> dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]]:
     """(owner, kind, part) -> (fingerprint, summary), for everything the submission owns at module level,
     and the data it planted in other modules."""
-    state: dict[tuple[str, str, str], tuple[str, tuple]] = {}
+    state: dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]] = {}
     reader = _Reader(_FINGERPRINT_ITEMS * 10)
     for name, value in list(namespace.items()):
         if _is_dunder(name):
@@ -615,11 +616,11 @@ def _module_state(namespace: dict[str, Any], module_name: str,
 _SEQUENCES = (list, tuple, set, frozenset, dict, collections.deque, array.array, bytearray)
 
 
-def _summary(value: Any, reader: _Reader, depth: int = 1) -> tuple:
+def _summary(value: Any, reader: _Reader, depth: int = 1) -> tuple[Any, ...]:
     """What a change is described by: a container's length, a number's value, an object's attributes."""
     kind = type(value)
     if isinstance(value, _SEQUENCES):
-        base = next(base for base in _SEQUENCES if isinstance(value, base))
+        base: type[Sized] = next(base for base in _SEQUENCES if isinstance(value, base))
         return ("items", kind.__name__, base.__len__(value))
     if kind in (int, float):
         return ("number", value)
@@ -778,17 +779,19 @@ class _Reader:
             except ValueError:  # a released memoryview
                 return ["released"]
         if isinstance(value, (io.StringIO, io.BytesIO)):
-            base = io.StringIO if isinstance(value, io.StringIO) else io.BytesIO
             try:
-                return [repr(base.getvalue(value)), str(base.tell(value))]
+                if isinstance(value, io.StringIO):
+                    return [repr(io.StringIO.getvalue(value)), str(io.StringIO.tell(value))]
+                return [repr(io.BytesIO.getvalue(value)), str(io.BytesIO.tell(value))]
             except ValueError:  # closed
                 return ["closed"]
         if isinstance(value, functools._lru_cache_wrapper):
             info = functools._lru_cache_wrapper.cache_info(value)
             return [f"lru:{id(value)}:{info.hits}:{info.misses}:{info.currsize}"]
         if isinstance(value, functools.partial):
+            # `keywords` is a dict, whose contents are always a list.
             return ([f"func={id(value.func)}"] + self._items(value.args, depth)
-                    + self._contents(value.keywords, depth))  # type: ignore[operator]
+                    + cast(list[str], self._contents(value.keywords, depth)))
         if isinstance(value, np.random.Generator):
             return self._contents(value.bit_generator.state, depth)
         if isinstance(value, np.random.RandomState):

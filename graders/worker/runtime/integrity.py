@@ -81,7 +81,7 @@ class Integrity:
 
     def state(self) -> dict[str, Any]:
         jax = self._jax
-        flags = {}
+        flags: dict[str, bool | None] = {}
         for flag in _WATCHED_FLAGS:
             try:
                 flags[flag] = bool(getattr(jax.config, flag))

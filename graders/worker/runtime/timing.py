@@ -36,7 +36,7 @@ __all__ = ["TimedBatches"]
 _MAX_BATCH = 1000
 
 # Bound before any submission code runs, so rebinding the library's names later changes nothing here.
-_block_until_ready = jax.block_until_ready
+_block_until_ready: Callable[[Any], Any] = jax.block_until_ready
 _jit = jax.jit
 
 
