@@ -9,9 +9,10 @@ What a script or a notebook needs to grade:
 
 - `grade_path(path, assignment, options)`: read one file and grade it.
 - `grade_submission(submission, assignment, options)`: grade a `Submission` from `read_submission`.
-- `grade_files(submissions, assignment, options, jobs)`: many, in order, in parallel if asked.
-- `grade_on_cluster(paths, assignment, options, address)`: many, on a Dask cluster.
-- `prepare_grading_process(options)`: once, in a process that grades many submissions (speed only).
+- `grade_many(paths, assignment, options, jobs=1, scheduler=None)`: many files, the way `jaxgrade
+  grade` does it: in order, one outcome each (a bad file is a `FileError` in its place), in
+  parallel if asked, on a Dask cluster given its scheduler's address. Raises `BatchInterrupted`
+  (with every outcome) when Ctrl-C stops it.
 - `list_assignments()`: every assignment by name, with its exercises, checks and points.
 - `GradingOptions`: language and limits. Results are frozen: `SubmissionResult`,
   `ExerciseResult`, `CheckResult` with a `Status`; a file that could not be graded is a `FileError`.
@@ -31,9 +32,8 @@ from typing import TYPE_CHECKING, Any
 _os.environ.setdefault("HYPOTHESIS_NO_PLUGINS", "1")
 
 if TYPE_CHECKING:
-    from .batch import grade_files
-    from .cluster import grade_on_cluster
-    from .host import prepare_grading_process
+    from .batch import BatchInterrupted
+    from .grading import grade_many
     from .judge import grade_path, grade_submission
     from .options import GradingOptions
     from .results import CheckResult, ExerciseResult, FileError, Status, SubmissionResult
@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Assignment",
+    "BatchInterrupted",
     "CheckResult",
     "ExerciseResult",
     "FileError",
@@ -50,21 +51,18 @@ __all__ = [
     "Submission",
     "SubmissionError",
     "SubmissionResult",
-    "grade_files",
-    "grade_on_cluster",
+    "grade_many",
     "grade_path",
     "grade_submission",
     "list_assignments",
-    "prepare_grading_process",
     "read_submission",
 ]
 
 _HOMES = {
     "Assignment": "spec", "CheckResult": "results", "ExerciseResult": "results", "FileError": "results",
     "GradingOptions": "options", "Status": "results", "Submission": "submission",
-    "SubmissionError": "submission", "SubmissionResult": "results", "grade_files": "batch",
-    "grade_path": "judge", "grade_submission": "judge", "read_submission": "submission",
-    "grade_on_cluster": "cluster", "prepare_grading_process": "host",
+    "SubmissionError": "submission", "SubmissionResult": "results", "BatchInterrupted": "batch",
+    "grade_many": "grading", "grade_path": "judge", "grade_submission": "judge", "read_submission": "submission",
 }
 
 

@@ -31,7 +31,6 @@ from pathlib import Path
 
 from .options import GradingOptions
 from .results import FileError
-from .submission import SubmissionError, read_submission
 
 __all__ = ["ClassroomError", "Graded", "RosterEntry", "grade_classroom", "publish", "read_roster"]
 
@@ -134,7 +133,7 @@ def grade_classroom(roster: Sequence[RosterEntry], assignment: str, notebook: st
                     deadline: str | None = None, token: str | None = None, jobs: int = 1,
                     lang: str = "ko", server: str = "https://github.com") -> list[Graded]:
     """Fetch, grade in one batch, and write every output; returns one record per student."""
-    from .batch import grade_files
+    from .grading import grade_many
     from .registry import get_assignment
     from .reports import render_json, render_markdown
     from .reports.analytics import load_reports, render_analytics
@@ -154,17 +153,11 @@ def grade_classroom(roster: Sequence[RosterEntry], assignment: str, notebook: st
                 records[entry.student] = outcome
             else:
                 fetched[entry.student] = outcome
-    submissions, readable = [], []
-    for student, found in fetched.items():
-        try:
-            submissions.append(read_submission(found.path))
-            readable.append(student)
-        except SubmissionError as error:
-            records[student] = Graded(student, by_student[student].repository, found.commit, found.committed_at,
-                                      description=error.message("en"))
-    results = grade_files(submissions, assignment, GradingOptions(lang=lang), jobs)
+    students = list(fetched)
+    results = grade_many([fetched[student].path for student in students], assignment, GradingOptions(lang=lang),
+                         jobs=jobs)
     reports = []
-    for student, result in zip(readable, results):
+    for student, result in zip(students, results):
         entry, commit, when = by_student[student], fetched[student].commit, fetched[student].committed_at
         folder = out / student
         if isinstance(result, FileError):

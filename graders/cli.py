@@ -29,7 +29,6 @@ from .i18n import DEFAULT_LANGUAGE, LANGUAGES, t
 if TYPE_CHECKING:
     from .results import FileError, SubmissionResult
     from .spec import Assignment
-    from .submission import Submission
 
 __all__ = ["main", "run"]
 
@@ -291,90 +290,37 @@ def _terminal_width() -> int | None:
 # --------------------------------------------------------------------------- jaxgrade grade
 def _grade(arguments: argparse.Namespace) -> int:
     from .batch import BatchInterrupted
+    from .cluster import ClusterError
+    from .grading import grade_many
+    from .options import GradingOptions
+    from .registry import UnknownAssignment
     from .results import FileError, FileErrorCause
 
     lang = arguments.lang
     formats = [arguments.format, *(report_format for report_format, _ in arguments.report)]
     if "gradescope" in formats and len(arguments.files) != 1:
         raise UsageError(f"the gradescope format grades one submission per run, got {len(arguments.files)} files")
-    submissions, problems = _read_files(arguments.files, lang)
     interrupted = False
     try:
-        if arguments.scheduler:
-            graded = _grade_on_cluster(submissions, problems, arguments)
-        else:
-            graded = _grade_here(submissions, problems, arguments)
+        results = grade_many(arguments.files, arguments.assignment, GradingOptions(lang=lang), jobs=arguments.jobs,
+                             scheduler=arguments.scheduler)
     except BatchInterrupted as stop:
-        graded, interrupted = stop.results, True
-    assignment = _assignment(arguments.assignment, lang)
-    pending = iter(graded)
-    results: list[SubmissionResult | FileError] = [
-        FileError(path, assignment.name, problems[position], assignment.max_score) if position in problems
-        else next(pending) for position, path in enumerate(arguments.files)
-    ]
+        results, interrupted = stop.results, True
+    except UnknownAssignment as unknown:
+        raise UsageError(t("input.unknown_assignment", lang, name=unknown.name,
+                           known=", ".join(sorted(_catalogue())))) from None
+    except ClusterError as error:
+        raise UsageError(str(error)) from None
+    unreadable = [r for r in results if isinstance(r, FileError) and r.cause is FileErrorCause.UNGRADABLE]
+    for problem in unreadable:
+        sys.stderr.write(f"jaxgrade: error: {problem.message}\n")
     internal = _warn_about(results)
     _write_reports(results, arguments)
     if interrupted:
         done = sum(not (isinstance(r, FileError) and r.cause is FileErrorCause.INTERRUPTED) for r in results)
         sys.stderr.write(f"jaxgrade: interrupted: {done} of {len(results)} files graded; the report shows which\n")
         return EXIT_INTERRUPTED
-    return _grade_status(results, arguments.fail_under, bool(internal), bool(problems))
-
-
-def _grade_here(submissions: Sequence[Submission], problems: Mapping[int, str],
-                arguments: argparse.Namespace) -> list[SubmissionResult | FileError]:
-    from .batch import AUTO_WARM_MIN_SUBMISSIONS, begin_worker, grade_files, warm_quietly
-    from .host import prepare_grading_process
-    from .options import GradingOptions
-
-    options = GradingOptions(lang=arguments.lang)
-    if len(submissions) >= AUTO_WARM_MIN_SUBMISSIONS and arguments.assignment in _catalogue():
-        warm_quietly(arguments.assignment, options)
-    # The first worker starts (and imports JAX, and runs the cells) while this process imports JAX.
-    sequential = arguments.jobs == 1 or len(submissions) <= 1
-    first = begin_worker(submissions[0], options) if sequential and submissions else None
-    try:
-        assignment = _assignment(arguments.assignment, arguments.lang)
-        _report_unreadable(problems)
-        prepare_grading_process(options)
-    except BaseException:
-        if first is not None:
-            first.close()
-        raise
-    return grade_files(submissions, assignment.name, options, arguments.jobs, first)
-
-
-def _grade_on_cluster(submissions: Sequence[Submission], problems: Mapping[int, str],
-                      arguments: argparse.Namespace) -> list[SubmissionResult | FileError]:
-    from .cluster import ClusterError, grade_on_cluster
-    from .options import GradingOptions
-
-    assignment = _assignment(arguments.assignment, arguments.lang)
-    _report_unreadable(problems)
-    try:
-        return grade_on_cluster([str(submission.path) for submission in submissions], assignment.name,
-                                GradingOptions(lang=arguments.lang), arguments.scheduler)
-    except ClusterError as error:
-        raise UsageError(str(error)) from None
-
-
-def _report_unreadable(problems: Mapping[int, str]) -> None:
-    for position in sorted(problems):
-        sys.stderr.write(f"jaxgrade: error: {problems[position]}\n")
-
-
-def _read_files(paths: Sequence[str], lang: str) -> tuple[list[Submission], dict[int, str]]:
-    """Every file read in the judge first, so that a bad one costs only itself."""
-    from .submission import SubmissionError, read_submission
-
-    submissions: list[Submission] = []
-    problems: dict[int, str] = {}
-    for position, path in enumerate(paths):
-        try:
-            submissions.append(read_submission(path))
-        except SubmissionError as error:
-            problems[position] = error.message(lang)
-    return submissions, problems
+    return _grade_status(results, arguments.fail_under, bool(internal), bool(unreadable))
 
 
 def _warn_about(results: Sequence[SubmissionResult | FileError]) -> list[FileError]:

@@ -5,6 +5,7 @@ The samples and their descriptions are listed in `samples/manifest.toml`.
 
 from __future__ import annotations
 
+import itertools
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -14,8 +15,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from .batch import FileOutcome
+from .grading import grade_many
 from .i18n import t
-from .judge import GradingOptions, grade_path
+from .options import GradingOptions
 from .reports.text_report import render_text
 from .results import SubmissionResult
 
@@ -46,14 +49,21 @@ def read_manifest(directory: Path) -> list[Sample]:
     return samples
 
 
-def run_demo(directory: Path, lang: str, console: Console) -> list[SubmissionResult]:
-    """Grade every sample (its full report on `console`), then print the summary table."""
+def run_demo(directory: Path, lang: str, console: Console) -> list[FileOutcome]:
+    """Grade every sample (its full report on `console` as it is graded), then print the summary table.
+
+    Samples of one assignment in a row are one batch, through the batch path `jaxgrade grade` takes.
+    """
     options = GradingOptions(lang=lang)
-    graded: list[tuple[Sample, SubmissionResult]] = []
-    for sample in read_manifest(directory):
-        result = grade_path(sample.path, sample.assignment, options)
-        console.out(render_text([result], lang=lang, width=console.width), end="")
-        graded.append((sample, result))
+    graded: list[tuple[Sample, FileOutcome]] = []
+
+    def show(position: int, outcome: FileOutcome) -> None:
+        console.out(render_text([outcome], lang=lang, width=console.width), end="")
+
+    for assignment, group in itertools.groupby(read_manifest(directory), key=lambda sample: sample.assignment):
+        samples = list(group)
+        outcomes = grade_many([sample.path for sample in samples], assignment, options, progress=show)
+        graded.extend(zip(samples, outcomes, strict=True))
     table = Table(title=t("demo.title", lang), show_lines=False)
     table.add_column(t("report.submission", lang), no_wrap=True)
     table.add_column(t("report.assignment", lang), no_wrap=True)
@@ -61,7 +71,8 @@ def run_demo(directory: Path, lang: str, console: Console) -> list[SubmissionRes
     table.add_column(t("demo.shows", lang), ratio=1)
     for sample, result in graded:
         # Text, not markup: descriptions quote code such as x[i] that rich would read as tags.
-        table.add_row(Text(str(sample.path)), Text(sample.assignment), Text(f"{result.score:g} / {result.max_score:g}"),
+        score = f"{result.score:g} / {result.max_score:g}" if isinstance(result, SubmissionResult) else result.message
+        table.add_row(Text(str(sample.path)), Text(sample.assignment), Text(score),
                       Text(sample.shows.get(lang, sample.shows.get("en", ""))))
     console.print(table)
     return [result for _, result in graded]

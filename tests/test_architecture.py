@@ -68,7 +68,7 @@ def test_the_layer_contracts_are_kept() -> None:
 
 
 def test_the_public_api_is_declared_and_resolves() -> None:
-    assert set(graders.__all__) >= {"grade_path", "grade_submission", "grade_files", "GradingOptions",
+    assert set(graders.__all__) >= {"grade_path", "grade_submission", "grade_many", "GradingOptions",
                                     "SubmissionResult", "ExerciseResult", "CheckResult", "Status", "FileError",
                                     "list_assignments"}
     for name in graders.__all__:

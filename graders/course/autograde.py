@@ -24,12 +24,12 @@ from nbgrader.preprocessors import NbGraderPreprocessor
 from traitlets import Float, Unicode
 
 from ..format import markdown_text
+from ..grading import grade_many
 from ..i18n import DEFAULT_LANGUAGE, t
-from ..judge import GradingOptions, grade_submission
+from ..options import GradingOptions
 from ..registry import get_assignment
 from ..reports.json_report import result_to_dict
 from ..results import FileError
-from ..submission import read_submission
 from .notebooks import SCHEMA_VERSION, grade_cell_id
 
 __all__ = ["JaxgradeScores", "feedback_markdown", "feedback_text"]
@@ -74,12 +74,8 @@ class JaxgradeScores(NbGraderPreprocessor):  # type: ignore[misc]  # nbgrader sh
             nbformat.write(nb, path)
             options = GradingOptions(lang=self.lang, call_seconds=self.call_seconds,
                                      exercise_seconds=self.exercise_seconds)
-            if self.scheduler:
-                from ..cluster import grade_on_cluster
-
-                [result] = grade_on_cluster([str(path)], assignment.name, options, self.scheduler)
-            else:
-                result = grade_submission(read_submission(path), assignment, options)
+            # The one batch path, for a batch of one: here, or on the cluster with --scheduler.
+            [result] = grade_many([path], assignment.name, options, scheduler=self.scheduler or None)
             if isinstance(result, FileError):
                 raise RuntimeError(f"jaxgrade could not grade this notebook: {result.message}")
             return result_to_dict(result)

@@ -36,9 +36,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from ..registry import get_assignment
+from ..grading import prepare_batch
+from ..options import GradingOptions
 from ..stop import raise_if_stop_requested
-from ..warmup import warm_assignment
 
 __all__ = ["AutogradeRun", "StudentOutcome", "autograde_course", "collected_students", "render_summary"]
 
@@ -86,7 +86,7 @@ def autograde_course(course: Path, assignment: str, jobs: int = 1, force: bool =
     if kept:
         console.print(f"{len(kept)} already graded in the gradebook (kept; --force grades them again)")
     if todo and scheduler is None:
-        _warm(assignment, console)
+        _warm(assignment, len(todo))
     batch = _Batch(course, assignment, scheduler)
     columns = (TextColumn("[bold]autograde {task.fields[assignment]}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), TextColumn("{task.fields[last]}"))
@@ -340,12 +340,7 @@ def _kill_group(process: subprocess.Popen[str]) -> None:
     process.wait()
 
 
-def _warm(assignment: str, console: Console) -> None:
-    """Once per class: every student's grading then reads the references' compilations."""
-    try:
-        warmup = warm_assignment(get_assignment(assignment))
-    except OSError as error:
-        console.print(Text(f"warning: {error}; grading without it"))
-        return
-    if warmup.status in ("filled", "failed"):
-        console.print(warmup.describe())
+def _warm(assignment: str, count: int) -> None:
+    """Once per class, as the batch path decides: every student's grading then reads the references'
+    compilations. Each student is graded in an nbgrader process of its own, a batch of one."""
+    prepare_batch(assignment, count, GradingOptions())
