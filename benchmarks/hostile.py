@@ -9,8 +9,8 @@ import time
 from pathlib import Path
 
 from graders.judge import GradingOptions, grade_path
-from graders.worker.client import WorkerLimits
-from graders.worker.sandbox import detect_isolation
+from graders.supervisor.client import WorkerLimits
+from graders.supervisor.sandbox import detect_isolation
 
 HOSTILE = Path(__file__).resolve().parent.parent / "tests" / "submissions" / "hostile"
 OPTIONS = GradingOptions(lang="en", call_seconds=5, exercise_seconds=60,

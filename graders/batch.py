@@ -35,8 +35,8 @@ from .options import GradingOptions
 from .results import FileError, FileErrorCause, SubmissionResult
 from .stop import raise_if_stop_requested
 from .submission import Submission
-from .worker.client import WorkerLost, child_pids
-from .worker.session import SubmissionSession
+from .supervisor.client import WorkerLost, child_pids
+from .supervisor.session import SubmissionSession
 
 __all__ = ["AUTO_WARM_MIN_SUBMISSIONS", "BatchInterrupted", "FileOutcome", "begin_worker", "grade_files",
            "internal_error", "not_graded", "warm_quietly"]

@@ -32,7 +32,7 @@ from pathlib import Path
 from .options import GradingOptions
 from .results import FileError
 
-__all__ = ["ClassroomError", "Graded", "RosterEntry", "grade_classroom", "publish", "read_roster"]
+__all__ = ["ClassroomError", "StudentRecord", "RosterEntry", "grade_classroom", "publish", "read_roster"]
 
 _STUDENT_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
 _GIT_SECONDS = 300
@@ -50,7 +50,7 @@ class RosterEntry:
 
 
 @dataclass(frozen=True)
-class Graded:
+class StudentRecord:
     """What happened to one student's repository; `state` is what the commit status says."""
 
     student: str
@@ -109,21 +109,21 @@ class _Fetched:
 
 
 def _fetch(entry: RosterEntry, notebook: str, deadline: str | None, token: str | None, server: str,
-           scratch: Path, destination: Path) -> Graded | _Fetched:
+           scratch: Path, destination: Path) -> StudentRecord | _Fetched:
     """The notebook of the newest commit before the deadline, copied to `destination`; or why not."""
     bare = scratch / f"{entry.student}.git"
     cloned = _git(["clone", "--quiet", "--bare", _clone_url(entry.repository, server), str(bare)], token)
     if cloned.returncode != 0:
-        return Graded(entry.student, entry.repository, description="the repository could not be read")
+        return StudentRecord(entry.student, entry.repository, description="the repository could not be read")
     selector = ["rev-list", "-1"] + ([f"--before={deadline}"] if deadline else []) + ["HEAD"]
     commit = _git(["--git-dir", str(bare), *selector]).stdout.decode().strip()
     if not commit:
         reason = "no commit before the deadline" if deadline else "the repository has no commits"
-        return Graded(entry.student, entry.repository, description=reason)
+        return StudentRecord(entry.student, entry.repository, description=reason)
     when = _git(["--git-dir", str(bare), "show", "-s", "--format=%cI", commit]).stdout.decode().strip()
     content = _git(["--git-dir", str(bare), "show", f"{commit}:{notebook}"])
     if content.returncode != 0:
-        return Graded(entry.student, entry.repository, commit, when, description=f"no {notebook} in the commit")
+        return StudentRecord(entry.student, entry.repository, commit, when, description=f"no {notebook} in the commit")
     destination.parent.mkdir(parents=True, exist_ok=True)
     destination.write_bytes(content.stdout)
     return _Fetched(destination, commit, when)
@@ -131,7 +131,7 @@ def _fetch(entry: RosterEntry, notebook: str, deadline: str | None, token: str |
 
 def grade_classroom(roster: Sequence[RosterEntry], assignment: str, notebook: str, out: Path,
                     deadline: str | None = None, token: str | None = None, jobs: int = 1,
-                    lang: str = "ko", server: str = "https://github.com") -> list[Graded]:
+                    lang: str = "ko", server: str = "https://github.com") -> list[StudentRecord]:
     """Fetch, grade in one batch, and write every output; returns one record per student."""
     from .grading import grade_many
     from .registry import get_assignment
@@ -143,13 +143,13 @@ def grade_classroom(roster: Sequence[RosterEntry], assignment: str, notebook: st
     get_assignment(assignment)  # an unknown name fails here, before anything is fetched
     out.mkdir(parents=True, exist_ok=True)
     by_student = {entry.student: entry for entry in roster}
-    records: dict[str, Graded] = {}
+    records: dict[str, StudentRecord] = {}
     fetched: dict[str, _Fetched] = {}
     with tempfile.TemporaryDirectory(prefix="jaxgrade-classroom-") as directory:
         for entry in roster:
             outcome = _fetch(entry, notebook, deadline, token, server, Path(directory),
                              out / entry.student / Path(notebook).name)
-            if isinstance(outcome, Graded):
+            if isinstance(outcome, StudentRecord):
                 records[entry.student] = outcome
             else:
                 fetched[entry.student] = outcome
@@ -161,13 +161,13 @@ def grade_classroom(roster: Sequence[RosterEntry], assignment: str, notebook: st
         entry, commit, when = by_student[student], fetched[student].commit, fetched[student].committed_at
         folder = out / student
         if isinstance(result, FileError):
-            records[student] = Graded(student, entry.repository, commit, when, description=result.message[:140])
+            records[student] = StudentRecord(student, entry.repository, commit, when, description=result.message[:140])
             continue
         (folder / "report.md").write_text(render_markdown([result], lang=lang), encoding="utf-8")
         (folder / "report.json").write_text(render_json([result]), encoding="utf-8")
         reports.append(folder / "report.json")
         full = result.score == result.max_score
-        records[student] = Graded(student, entry.repository, commit, when, result.score, result.max_score,
+        records[student] = StudentRecord(student, entry.repository, commit, when, result.score, result.max_score,
                                   "success" if full else "failure",
                                   f"{assignment}: {result.score:g} / {result.max_score:g} at {commit[:12]}")
     ordered = [records[entry.student] for entry in roster]
@@ -178,7 +178,7 @@ def grade_classroom(roster: Sequence[RosterEntry], assignment: str, notebook: st
     return ordered
 
 
-def _write_csv(path: Path, records: Sequence[Graded]) -> None:
+def _write_csv(path: Path, records: Sequence[StudentRecord]) -> None:
     with open(path, "w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(["student", "repository", "commit", "committed_at", "score", "max_score", "status"])
@@ -191,7 +191,7 @@ def _write_csv(path: Path, records: Sequence[Graded]) -> None:
 def publish(out: Path, api: str, token: str, context: str, target_url: str = "") -> list[str]:
     """Post each graded commit's status and a comment with its report; one line per problem, never a stop."""
     try:
-        records = [Graded(**record) for record in json.loads((out / "graded.json").read_text(encoding="utf-8"))]
+        records = [StudentRecord(**record) for record in json.loads((out / "graded.json").read_text(encoding="utf-8"))]
     except (OSError, ValueError, TypeError) as error:
         raise ClassroomError(
             f"{out}/graded.json: cannot be read ({error}); run 'jaxgrade classroom grade' first"

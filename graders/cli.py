@@ -406,7 +406,7 @@ def _list(arguments: argparse.Namespace) -> int:
 def _autograde(arguments: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from .course.batch import autograde_course, collected_students, render_summary
+    from .course.autograde_command import autograde_course, collected_students, render_summary
 
     _assignment(arguments.assignment)
     course = Path(arguments.course)

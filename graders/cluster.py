@@ -30,7 +30,7 @@ from .batch import BatchInterrupted, FileOutcome, internal_error, not_graded
 from .options import GradingOptions
 from .results import FileError, FileErrorCause, result_from_plain, result_to_plain
 from .stop import raise_if_stop_requested
-from .worker.client import WorkerLimits
+from .supervisor.client import WorkerLimits
 
 __all__ = ["ClusterError", "check_cluster", "code_fingerprint", "grade_on_cluster"]
 

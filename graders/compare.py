@@ -12,8 +12,8 @@ from typing import Any
 import numpy as np
 
 from .format import format_value
+from .sandboxed.protocol import Unsupported
 from .spec import Tolerance
-from .worker.runtime.protocol import Unsupported
 
 __all__ = ["Difference", "as_plain", "find_difference", "same_data"]
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from .compare import Difference
 from .i18n import t
-from .worker.session import ErrorReport
+from .supervisor.session import ErrorReport
 
 __all__ = ["describe_difference", "explain_error", "hint_key"]
 

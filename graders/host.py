@@ -14,7 +14,7 @@ import functools
 import gc
 
 from .options import GradingOptions
-from .worker.compilation_cache import use_in_judge
+from .supervisor.compilation_cache import use_in_judge
 
 __all__ = ["prepare_grading_process"]
 

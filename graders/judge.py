@@ -24,8 +24,8 @@ from .review import review_flags, review_reasons, withhold_for_review
 from .source import ParsedCell, find_tripwires, parse_cells
 from .spec import Assignment, Exercise
 from .submission import Submission, read_submission
-from .worker.client import WorkerLost
-from .worker.session import CellOutcome, InstrumentTampered, SubmissionSession
+from .supervisor.client import WorkerLost
+from .supervisor.session import CellOutcome, InstrumentTampered, SubmissionSession
 
 __all__ = ["GradingOptions", "grade_path", "grade_submission", "likely_assignment"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES
-from .worker.client import WorkerLimits
-from .worker.compilation_cache import CompilationCache, default_cache_directory
+from .supervisor.client import WorkerLimits
+from .supervisor.compilation_cache import CompilationCache, default_cache_directory
 
 __all__ = ["GradingOptions"]
 
@@ -20,7 +20,7 @@ class GradingOptions:
     submission_seconds: float = 900.0
     call_seconds: float = 30.0
     limits: WorkerLimits = field(default_factory=WorkerLimits)
-    # The persistent compilation cache (see worker/compilation_cache.py); None disables it.
+    # The persistent compilation cache (see supervisor/compilation_cache.py); None disables it.
     cache_directory: str | None = field(default_factory=default_cache_directory)
 
     def __post_init__(self) -> None:

@@ -19,7 +19,7 @@ from .results import CheckResult, ExerciseResult, Status
 from .source import Tripwire
 from .source.tripwires import KINDS
 from .submission import Submission
-from .worker.session import AuditEvent
+from .supervisor.session import AuditEvent
 
 __all__ = ["ReviewReason", "review_flags", "review_reasons", "withhold_for_review"]
 

@@ -20,16 +20,16 @@ from .options import GradingOptions
 from .registry import get_check
 from .spec import Assignment
 from .submission import Cell, Submission
-from .worker.client import WorkerLost
-from .worker.compilation_cache import CompilationCache, fingerprint
-from .worker.sandbox import accelerator_present, detect_isolation
-from .worker.session import SubmissionSession
+from .supervisor.client import WorkerLost
+from .supervisor.compilation_cache import CompilationCache, fingerprint
+from .supervisor.sandbox import accelerator_present, detect_isolation
+from .supervisor.session import SubmissionSession
 
 __all__ = ["Warmup", "warm_assignment"]
 
 _PACKAGE = Path(__file__).resolve().parent
 # What decides which programs grading compiles: the specs, the checks, the worker's probes.
-_SOURCES = ("exercises", "checks", "worker/runtime", "strategies.py")
+_SOURCES = ("exercises", "checks", "sandboxed", "strategies.py")
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, settings
 
 from graders.reports import render_json
 from graders.results import SubmissionResult
-from graders.worker.compilation_cache import CACHE_ENVIRONMENT_VARIABLE
+from graders.supervisor.compilation_cache import CACHE_ENVIRONMENT_VARIABLE
 
 # Set before any GradingOptions exists, and inherited by every jaxgrade and nbgrader the tests run.
 _SESSION_CACHE = tempfile.mkdtemp(prefix="jaxgrade-test-cache-")

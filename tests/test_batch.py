@@ -24,7 +24,7 @@ from graders.batch import grade_files
 from graders.options import GradingOptions
 from graders.results import FileError, SubmissionResult
 from graders.submission import read_submission
-from graders.worker import client as worker_client
+from graders.supervisor import client as worker_client
 
 from .conftest import REPO, SUBMISSIONS, golden_file
 from .test_cluster import JIT_FILES, result_from_plain_report

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 GRADERS = Path(__file__).resolve().parents[1] / "graders"
-CALLERS = ("cli.py", "classroom.py", "demo.py", "course/batch.py", "course/autograde.py", "__init__.py")
+CALLERS = ("cli.py", "classroom.py", "demo.py", "course/autograde_command.py", "course/autograde.py", "__init__.py")
 # What grade_many is made of: only graders/grading.py (and the modules that define them) may use them.
 PIECES = {"grade_files", "begin_worker", "warm_quietly", "warm_assignment", "prepare_grading_process",
           "grade_on_cluster", "grade_submission"}
@@ -48,4 +48,4 @@ def test_the_commands_that_grade_call_grade_many(caller: str) -> None:
 
 
 def test_the_autograde_command_asks_the_batch_path_whether_to_warm() -> None:
-    assert "prepare_batch" in _names_used(GRADERS / "course" / "batch.py")
+    assert "prepare_batch" in _names_used(GRADERS / "course" / "autograde_command.py")

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from graders.compare import find_difference, same_data
+from graders.sandboxed.protocol import Unsupported
 from graders.spec import Tolerance
-from graders.worker.runtime.protocol import Unsupported
 
 TOL = Tolerance()
 

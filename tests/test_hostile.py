@@ -16,8 +16,8 @@ import pytest
 
 from graders.judge import GradingOptions, grade_path
 from graders.results import Status
-from graders.worker.client import WorkerLimits
-from graders.worker.sandbox import detect_isolation
+from graders.supervisor.client import WorkerLimits
+from graders.supervisor.sandbox import detect_isolation
 
 from .conftest import REPO, SUBMISSIONS, max_score, points
 
@@ -204,7 +204,7 @@ def test_tampering_with_instruments_is_flagged_never_a_silent_pass(name: str, ex
 
 
 def test_without_a_sandbox_the_report_says_it_was_less_isolated(monkeypatch) -> None:
-    from graders.worker import sandbox
+    from graders.supervisor import sandbox
 
     sandbox.detect_isolation.cache_clear()
     monkeypatch.setenv("JAXGRADE_SANDBOX", "none")

@@ -25,7 +25,7 @@ from ..i18n import t
 from ..results import Status
 from ..source import Binding, ParsedCell, jit_binding
 from ..spec import Call, Exercise
-from ..worker.session import CallOutcome, ErrorReport, InstrumentTampered, SubmissionSession, WorkerLost
+from ..supervisor.session import CallOutcome, ErrorReport, InstrumentTampered, SubmissionSession, WorkerLost
 
 __all__ = [
     "CheckContext",

@@ -28,9 +28,9 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..registry import register_check
+from ..sandboxed.trace import count_equations, trace_program
 from ..spec import Call, Exercise, SpecError
-from ..worker.runtime.trace import count_equations, trace_program
-from ..worker.session import ErrorReport, TraceLine
+from ..supervisor.session import ErrorReport, TraceLine
 from .base import CheckContext, Verdict, stable_seed
 
 __all__ = ["LENGTH_RANGES", "TraceSizeSpec", "draw_lengths", "growing_line", "reference_sizes", "size_limit",

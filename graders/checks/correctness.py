@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..registry import register_check
 from ..spec import Call
-from ..worker.session import CallOutcome
+from ..supervisor.session import CallOutcome
 from .base import (
     CheckContext,
     Counterexample,

@@ -64,7 +64,7 @@ from ..registry import register_check
 from ..results import Status
 from ..spec import Call, SpecError
 from ..submission import Submission
-from ..worker.session import CHECKS_PLATFORM, ErrorReport, SubmissionSession, TimedRefusal, WorkerLost
+from ..supervisor.session import CHECKS_PLATFORM, ErrorReport, SubmissionSession, TimedRefusal, WorkerLost
 from .base import CheckContext, Verdict
 
 __all__ = ["Estimate", "Outcome", "SpeedupSpec", "TimingProfile", "decide", "estimate"]

@@ -11,7 +11,7 @@ default). Modules, functions and classes used as such are fine.
 from __future__ import annotations
 
 from ..registry import register_check
-from ..worker.session import GlobalUse, StateChange
+from ..supervisor.session import GlobalUse, StateChange
 from .base import CheckContext, Verdict, draw_examples
 
 _LISTED = 3

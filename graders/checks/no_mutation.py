@@ -15,7 +15,7 @@ from typing import Any
 from ..compare import Difference, same_data
 from ..registry import register_check
 from ..spec import Call
-from ..worker.session import CallOutcome
+from ..supervisor.session import CallOutcome
 from .base import CheckContext, Counterexample, Verdict, search_counterexample, verdict_from_search
 
 _MAX_EXAMPLES = 10

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..registry import register_check
 from ..spec import Call, Exercise
-from ..worker.session import ErrorReport
+from ..supervisor.session import ErrorReport
 from .base import CheckContext, Verdict, draw_examples
 
 _DRAWN = 12

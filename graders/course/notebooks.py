@@ -25,7 +25,7 @@ from ..registry import get_assignment, get_check
 from ..spec import Assignment, Exercise
 from ..submission import SELF_CHECK_PREFIX
 
-__all__ = ["Code", "Graded", "Markdown", "NotebookContent", "Rules", "build_notebook", "grade_cell_id",
+__all__ = ["Code", "GradedExercise", "Markdown", "NotebookContent", "Rules", "build_notebook", "grade_cell_id",
            "write_notebooks"]
 
 SCHEMA_VERSION = 3
@@ -58,7 +58,7 @@ class Rules:
 
 
 @dataclass(frozen=True)
-class Graded:
+class GradedExercise:
     """A graded function: statement, solution cut from `solutions/`, self-check, grade cell.
 
     `solution` names the top-level definitions of the reference module that form
@@ -73,7 +73,7 @@ class Graded:
     solution: tuple[str, ...] = ()
 
 
-Block = Markdown | Code | Graded | Rules
+Block = Markdown | Code | GradedExercise | Rules
 
 
 @dataclass(frozen=True)
@@ -174,7 +174,7 @@ def _heading(exercise: Exercise, number: int) -> str:
             f"채점 항목: {checks}")
 
 
-def _graded_cells(content: NotebookContent, block: Graded, exercise: Exercise,
+def _graded_cells(content: NotebookContent, block: GradedExercise, exercise: Exercise,
                   number: int) -> list[nbformat.NotebookNode]:
     name = block.exercise
     points = exercise.max_score

@@ -22,7 +22,7 @@ from graders.registry import get_assignment
 from graders.results import Status
 from graders.spec import Exercise
 from graders.submission import read_submission
-from graders.worker.session import SubmissionSession, TraceLine, TraceMeasurement
+from graders.supervisor.session import SubmissionSession, TraceLine, TraceMeasurement
 
 from ..conftest import REPO, SUBMISSIONS
 

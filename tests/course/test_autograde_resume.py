@@ -19,7 +19,8 @@ from pathlib import Path
 
 import psutil
 import pytest
-from nbgrader.api import Gradebook
+
+from graders.course.gradebook import gradebook_rows
 
 from ..conftest import max_score
 from .nbgrader_course import BIN, REPO, Course
@@ -58,14 +59,8 @@ def _watch_descendants(pid: int, seen: set[int], stop: threading.Event) -> None:
 
 
 def _submissions(course: Course) -> dict[str, tuple[bool, float]]:
-    """Each student's gradebook row: whether every grade has its score, and the score."""
-    with Gradebook(f"sqlite:///{course.root / 'gradebook.db'}") as gradebook:
-        rows = {}
-        for submission in gradebook.assignment_submissions(ASSIGNMENT):
-            grades = [grade for notebook in submission.notebooks for grade in notebook.grades]
-            rows[submission.student.id] = (bool(grades) and all(g.auto_score is not None for g in grades),
-                                           submission.score)
-        return rows
+    """Each student's gradebook row, read as the autograde command reads it: complete, and the score."""
+    return {student: (row.complete, row.score) for student, row in gradebook_rows(course.root, ASSIGNMENT).items()}
 
 
 def _one_graded(course: Course) -> bool:

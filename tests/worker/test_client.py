@@ -11,8 +11,8 @@ import pytest
 
 from graders.spec import Call
 from graders.submission import Cell, Submission
-from graders.worker.client import WorkerLimits, WorkerLost, WorkerProcess
-from graders.worker.session import SubmissionSession
+from graders.supervisor.client import WorkerLimits, WorkerLost, WorkerProcess
+from graders.supervisor.session import SubmissionSession
 
 
 def _session(source: str, **limits: float) -> SubmissionSession:
@@ -76,7 +76,7 @@ def test_student_output_is_captured_not_mixed_with_replies() -> None:
 
 
 def test_startup_failure_is_reported_not_raised_as_a_traceback(monkeypatch) -> None:
-    monkeypatch.setattr("graders.worker.client.sys.executable", "/bin/false")
+    monkeypatch.setattr("graders.supervisor.client.sys.executable", "/bin/false")
     worker = WorkerProcess(WorkerLimits(startup_seconds=5))
     with pytest.raises(WorkerLost):
         worker.start()
@@ -116,7 +116,7 @@ def test_one_round_trip_calls_with_each_array_kind_and_stops_at_the_first_failur
 
 
 def test_a_worker_runs_on_the_platform_it_is_given(tmp_path) -> None:
-    from graders.worker.client import _worker_environment
+    from graders.supervisor.client import _worker_environment
 
     assert _worker_environment(tmp_path, "cpu")["JAX_PLATFORMS"] == "cpu"
     assert _worker_environment(tmp_path, None).get("JAX_PLATFORMS") == os.environ.get("JAX_PLATFORMS")
@@ -129,7 +129,7 @@ def test_a_worker_runs_on_the_platform_it_is_given(tmp_path) -> None:
 
 
 def test_a_probe_that_fails_is_the_graders_fault_and_the_worker_lives_on() -> None:
-    from graders.worker.client import ProbeFailed
+    from graders.supervisor.client import ProbeFailed
 
     session = _session("def double(x):\n    return 2 * x\n")
     try:

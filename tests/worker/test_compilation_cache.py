@@ -13,11 +13,11 @@ from graders.judge import GradingOptions, grade_path
 from graders.registry import get_assignment
 from graders.spec import Call
 from graders.submission import Cell, Submission
+from graders.supervisor import client
+from graders.supervisor.compilation_cache import CompilationCache, default_cache_directory
+from graders.supervisor.sandbox import Isolation, detect_isolation
+from graders.supervisor.session import SubmissionSession
 from graders.warmup import warm_assignment
-from graders.worker import client
-from graders.worker.compilation_cache import CompilationCache, default_cache_directory
-from graders.worker.sandbox import Isolation, detect_isolation
-from graders.worker.session import SubmissionSession
 
 from ..conftest import REPO, SUBMISSIONS, without_timings
 
@@ -143,7 +143,7 @@ def test_a_warm_cache_changes_no_status_score_message_or_compile_count(tmp_path:
 def test_the_judge_caches_its_own_compilations_where_no_worker_looks(tmp_path: Path) -> None:
     shared = tmp_path / "xla"
     script = ("import sys, jax, jax.numpy as jnp\n"
-              "from graders.worker.compilation_cache import use_in_judge\n"
+              "from graders.supervisor.compilation_cache import use_in_judge\n"
               "use_in_judge(sys.argv[1])\n"
               "jax.jit(lambda x: x * 3 + 1)(jnp.ones(3)).block_until_ready()\n")
     subprocess.run([sys.executable, "-c", script, str(shared)], check=True)

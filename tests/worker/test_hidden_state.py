@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from graders.worker.runtime.hidden_state import (
+from graders.sandboxed.hidden_state import (
     ModulesBeforeLoad,
     Planted,
     find_hidden_state,

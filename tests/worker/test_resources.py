@@ -16,9 +16,9 @@ from graders.judge import GradingOptions, grade_path
 from graders.results import Status
 from graders.spec import Call
 from graders.submission import Cell, Submission
-from graders.worker import sandbox
-from graders.worker.client import WorkerLimits, WorkerLost, process_start_time, sweep_stale_folders
-from graders.worker.session import SubmissionSession
+from graders.supervisor import sandbox
+from graders.supervisor.client import WorkerLimits, WorkerLost, process_start_time, sweep_stale_folders
+from graders.supervisor.session import SubmissionSession
 
 MIB = 2**20
 # 40 files of 20 MiB: 800 MiB, far past the 256 MiB cap, each file under the 64 MiB file limit.
@@ -166,7 +166,7 @@ def test_a_worker_folder_names_its_judge_and_the_first_worker_sweeps() -> None:
         f"jaxgrade-worker-{os.stat('/proc/self/ns/pid').st_ino}-{_dead_pid()}-{process_start_time(os.getpid())}-t")
     stale.mkdir()
     # A fresh process starts its first worker: the sweep runs there.
-    code = ("from graders.worker.client import WorkerProcess\n"
+    code = ("from graders.supervisor.client import WorkerProcess\n"
             "with WorkerProcess() as worker:\n"
             "    print(worker._directory.name)\n")
     completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,

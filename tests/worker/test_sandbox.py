@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from graders.worker.sandbox import Isolation, sandboxed_command
+from graders.supervisor.sandbox import Isolation, sandboxed_command
 
 
 def test_a_plain_process_runs_the_command_unchanged() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..notebooks import Code, Graded, Markdown, NotebookContent, Rules
+from ..notebooks import Code, GradedExercise, Markdown, NotebookContent, Rules
 from .common import setup
 
 CONTENT = NotebookContent(
@@ -56,7 +56,7 @@ y = x.at[1].set(10.0)
 print("x =", x, " y =", y)
 print(jnp.zeros(3).at[jnp.array([0, 0, 2])].add(1.0))  # 인덱스 0에 두 번 더해집니다
 """),
-        Graded(
+        GradedExercise(
             exercise="pure_update",
             statement="""
 - `x`: 1차원 또는 2차원 `float32` 배열(NumPy 배열일 수도, JAX 배열일 수도 있습니다).
@@ -83,7 +83,7 @@ def _check():
 selfcheck("pure_update", _check)
 """,
         ),
-        Graded(
+        GradedExercise(
             exercise="scatter_add",
             statement="""
 - `x`: 원소가 `n >= 1`개인 1차원 `float32` 배열.
@@ -130,7 +130,7 @@ for _ in range(3):
     p = p - 0.25 * jax.grad(bowl)(p, center)
 print("세 단계 뒤:", p)
 """),
-        Graded(
+        GradedExercise(
             exercise="loss_and_grad",
             statement="""
 - `theta`: `[w, b]`, shape `(2,)`인 `float32` 배열. `x`, `y`: shape `(n,)`인 `float32` 배열.
@@ -152,7 +152,7 @@ def _check():
 selfcheck("loss_and_grad", _check)
 """,
         ),
-        Graded(
+        GradedExercise(
             exercise="update",
             statement="""
 문제 3의 손실에 대해 경사 하강법 **한 단계**를 수행한 새 `theta`를 반환하세요: `theta - lr * grad`.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..notebooks import Code, Graded, Markdown, NotebookContent, Rules
+from ..notebooks import Code, GradedExercise, Markdown, NotebookContent, Rules
 from .common import setup
 
 CONTENT = NotebookContent(
@@ -42,7 +42,7 @@ print(fast(x))            # 첫 호출: 추적하고 컴파일합니다
 print(fast(x + 1.0))      # 같은 shape와 dtype: 컴파일된 코드를 재사용합니다
 print(jax.make_jaxpr(scale_shift)(x))  # 추적된 프로그램(jaxpr)을 볼 수 있습니다
 """),
-        Graded(
+        GradedExercise(
             exercise="norm",
             statement="""
 - `X`: shape `(n, d)`인 `float32` 배열, `n >= 2`, 값이 모두 같은 열은 없습니다.
@@ -86,7 +86,7 @@ except Exception as error:
     print(type(error).__name__)
 print(jax.jit(lambda x: jnp.where(x < 0, x, 0.0))(jnp.array([1.0, -2.0])))
 """),
-        Graded(
+        GradedExercise(
             exercise="negatives",
             statement="""
 - `x`: 임의 shape의 `float32` 배열.
@@ -107,7 +107,7 @@ def _check():
 selfcheck("negatives", _check)
 """,
         ),
-        Graded(
+        GradedExercise(
             exercise="flatten",
             statement="""
 - `x`: 임의 shape의 배열.
@@ -141,7 +141,7 @@ def power(x, n):
 power_jit = jax.jit(power, static_argnames="n")
 print(power_jit(jnp.arange(3.0), 2), power_jit(jnp.arange(3.0), 3))
 """),
-        Graded(
+        GradedExercise(
             exercise="maybe_negate",
             statement="""
 - `x`: `float32` 배열. `neg`: Python `bool`.

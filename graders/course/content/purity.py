@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..notebooks import Code, Graded, Markdown, NotebookContent, Rules
+from ..notebooks import Code, GradedExercise, Markdown, NotebookContent, Rules
 from .common import setup
 
 CONTENT = NotebookContent(
@@ -50,7 +50,7 @@ doubled = jax.tree_util.tree_map(lambda leaf: 2 * leaf, params)
 print(jax.tree_util.tree_structure(doubled))
 print(params["dense"]["w"][0, 0], doubled["dense"]["w"][0, 0])
 """),
-        Graded(
+        GradedExercise(
             exercise="sgd_step",
             statement="""
 - `params`, `grads`: 같은 구조의 (중첩될 수 있는) dict이고 잎은 배열입니다. `lr`: 실수.
@@ -86,7 +86,7 @@ print(lax.fori_loop(0, 10, lambda i, total: total + values[i], 0.0))   # 45.0
 numbers = iter(range(10))
 print(lax.fori_loop(0, 10, lambda i, total: total + next(numbers), 0))  # 기대와 다릅니다: 반복자는 한 번만 읽힙니다
 """),
-        Graded(
+        GradedExercise(
             exercise="horner",
             statement="""
 - `coeffs`: shape `(k,)`, `k >= 1`인 `float32` 배열. **최고차항 계수부터** 주어집니다.
@@ -122,7 +122,7 @@ w = jnp.array([1.0, 2.0])
 batch = jnp.arange(6.0).reshape(3, 2)
 print(jax.vmap(dot, in_axes=(None, 0))(w, batch))
 """),
-        Graded(
+        GradedExercise(
             exercise="per_example_grads",
             statement="""
 - `theta = [w, b]`: shape `(2,)`. `x`, `y`: shape `(n,)`인 `float32` 배열.
@@ -142,7 +142,7 @@ def _check():
 selfcheck("per_example_grads", _check)
 """,
         ),
-        Graded(
+        GradedExercise(
             exercise="moving_average",
             statement="""
 - `x`: shape `(n,)`인 `float32` 배열. `window`: `1 <= window <= n`인 Python 정수.

@@ -8,7 +8,7 @@ gradebook and other submissions. It runs in new user, PID, network, IPC
 and UTS namespaces: no network, and every process it starts dies with it.
 Without bwrap it is a plain process in its own session, and the report says
 that it was less isolated. Resource limits apply either way: the worker sets
-them on itself before it imports anything (runtime/main.py), so the judge,
+them on itself before it imports anything (graders/sandboxed/main.py), so the judge,
 which holds JAX's threads, never has to fork with a preexec hook.
 """
 

@@ -15,11 +15,11 @@ from typing import Any
 import numpy as np
 
 from ..format import stable_text
+from ..sandboxed.protocol import ProtocolError, array_digest, decode_value, encode_value
 from ..spec import Call
 from ..submission import Submission
 from .client import ProbeFailed, WorkerInfo, WorkerLimits, WorkerLost, WorkerProcess, cpu_seconds
 from .compilation_cache import CompilationCache
-from .runtime.protocol import ProtocolError, array_digest, decode_value, encode_value
 from .sandbox import Isolation, accelerator_present, detect_isolation
 
 __all__ = [
@@ -229,7 +229,7 @@ class GlobalUse:
 class TraceLine:
     """A line of the student's code and how many equations of one traced program it made.
 
-    `depth`: how many of the student's frames lay outside it (see runtime/trace.py).
+    `depth`: how many of the student's frames lay outside it (see graders/sandboxed/trace.py).
     """
 
     filename: str

@@ -23,14 +23,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
+from ..sandboxed.protocol import ProtocolError, read_frame, write_frame
 from .compilation_cache import CompilationCache
-from .runtime.protocol import ProtocolError, read_frame, write_frame
 from .sandbox import Isolation, accelerator_present, bwrap_sizes_tmpfs, detect_isolation, interpreter, sandboxed_command
 
 __all__ = ["ProbeFailed", "WorkerInfo", "WorkerLimits", "WorkerLost", "WorkerProcess", "child_pids", "cpu_seconds",
            "process_start_time", "sweep_stale_folders"]
 
-_RUNTIME_DIR = Path(__file__).with_name("runtime")
+_RUNTIME_DIR = Path(__file__).parent.parent / "sandboxed"
 _RUNTIME_PACKAGE = "jaxgrade_runtime"
 _OUTPUT_CAP_BYTES = 16 * 1024
 _FOLDER_PREFIX = "jaxgrade-worker-"

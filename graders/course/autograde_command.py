@@ -39,6 +39,7 @@ from rich.text import Text
 from ..grading import prepare_batch
 from ..options import GradingOptions
 from ..stop import raise_if_stop_requested
+from .gradebook import database_url, gradebook_rows
 
 __all__ = ["AutogradeRun", "StudentOutcome", "autograde_course", "collected_students", "render_summary"]
 
@@ -196,7 +197,7 @@ class _Batch:
         if new_rows:
             from nbgrader.api import Gradebook, MissingEntry
 
-            with Gradebook(_database_url(self.course)) as gradebook:
+            with Gradebook(database_url(self.course)) as gradebook:
                 for student in new_rows:
                     try:
                         gradebook.remove_submission(self.assignment, student)
@@ -209,7 +210,7 @@ class _Batch:
 
 def _outcomes(course: Path, assignment: str, students: list[str], kept: list[str],
               batch: _Batch) -> list[StudentOutcome]:
-    scores = {student: (row.score, row.max_score) for student, row in _gradebook_rows(course, assignment).items()}
+    scores = {student: (row.score, row.max_score) for student, row in gradebook_rows(course, assignment).items()}
     outcomes = []
     for student in students:
         score, max_score = scores.get(student, (None, None))
@@ -246,41 +247,9 @@ def render_summary(run: AutogradeRun, console: Console) -> None:
 
 
 # --------------------------------------------------------------------------- the gradebook and the folders
-def _database_url(course: Path) -> str:
-    return f"sqlite:///{course / 'gradebook.db'}"
-
-
-@dataclass(frozen=True)
-class _Row:
-    """A student's submission in the gradebook: whether every graded cell has its score, and the score."""
-
-    complete: bool
-    score: float
-    max_score: float
-
-
-def _gradebook_rows(course: Path, assignment: str) -> dict[str, _Row]:
-    from nbgrader.api import Gradebook, MissingEntry
-
-    if not (course / "gradebook.db").exists():
-        return {}
-    rows: dict[str, _Row] = {}
-    with Gradebook(_database_url(course)) as gradebook:
-        try:
-            submissions = gradebook.assignment_submissions(assignment)
-        except MissingEntry:
-            return {}
-        for submission in submissions:
-            grades = [grade for notebook in submission.notebooks for grade in notebook.grades]
-            complete = bool(grades) and all(
-                grade.auto_score is not None or grade.manual_score is not None for grade in grades)
-            rows[submission.student.id] = _Row(complete, submission.score, submission.max_score)
-    return rows
-
-
 def _gradebook_state(course: Path, assignment: str) -> dict[str, bool]:
     """Each student with a submission in the gradebook: whether every graded cell has its score."""
-    return {student: row.complete for student, row in _gradebook_rows(course, assignment).items()}
+    return {student: row.complete for student, row in gradebook_rows(course, assignment).items()}
 
 
 def _autograded(course: Path, assignment: str, student: str) -> Path:
