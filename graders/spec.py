@@ -8,6 +8,7 @@ that names the field, its value and the fix.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -44,15 +45,30 @@ class Tolerance:
     atol: float = 1e-5
 
 
+def _parameter_names(reference: Callable[..., Any]) -> tuple[str, ...]:
+    """The names a caller passes to `reference`, in order (through `functools.wraps`, so a jitted one too)."""
+    try:
+        signature = inspect.signature(reference)
+    except (TypeError, ValueError) as error:
+        raise SpecError(f"Exercise reference={reference!r} has no readable signature ({error}); "
+                        f"give a plain Python function.") from None
+    return tuple(name for name, parameter in signature.parameters.items()
+                 if parameter.kind in (parameter.POSITIONAL_ONLY, parameter.POSITIONAL_OR_KEYWORD,
+                                       parameter.KEYWORD_ONLY))
+
+
 @dataclass(frozen=True)
 class Exercise:
-    """One graded function: its contract, reference, generated inputs, and the checks with their points."""
+    """One graded function: its contract, reference, generated inputs, and the checks with their points.
+
+    `parameters` are read from the reference's signature; a spec that gives them must agree with it.
+    """
 
     name: str
-    parameters: tuple[str, ...]
     reference: Callable[..., Any]
     inputs: SearchStrategy[Call]
     points: Mapping[str, float]
+    parameters: tuple[str, ...] = ()
     static_argnames: tuple[str, ...] = ()
     tolerance: Tolerance = Tolerance()
     max_examples: int = 25
@@ -62,6 +78,14 @@ class Exercise:
     def __post_init__(self) -> None:
         if not self.name.isidentifier():
             raise SpecError(f"Exercise name={self.name!r} is not a Python identifier; use the graded function's name.")
+        signature = _parameter_names(self.reference)
+        if not self.parameters:
+            object.__setattr__(self, "parameters", signature)  # said once: in the reference's own signature
+        elif tuple(self.parameters) != signature:
+            raise SpecError(
+                f"Exercise {self.name!r} has parameters={tuple(self.parameters)!r}, but its reference takes "
+                f"{signature!r}; leave parameters out (they are read from the reference) or make them agree."
+            )
         if not self.points:
             raise SpecError(f"Exercise {self.name!r} has points={{}}; give at least one check with its points.")
         for check, points in self.points.items():

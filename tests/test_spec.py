@@ -10,7 +10,6 @@ from graders.spec import Assignment, Call, Exercise, SpecError
 
 _VALID = dict(
     name="double",
-    parameters=("x",),
     reference=lambda x: 2 * x,
     inputs=st.just(Call((1.0,))),
     points={"correctness": 1},
@@ -27,6 +26,7 @@ _VALID = dict(
         ({"points": {"correctness": 0}}, "positive"),
         ({"points": {"jit_speedup": 1}}, "SpeedupSpec"),
         ({"static_argnames": ("y",)}, "'y'"),
+        ({"parameters": ("X",)}, "its reference takes ('x',)"),
         ({"summary": {"en": "only English"}}, "summary['ko']"),
     ],
 )
@@ -34,6 +34,11 @@ def test_bad_exercise_specs_are_refused_with_the_fix(changes, phrase) -> None:
     with pytest.raises(SpecError, match=None) as error:
         Exercise(**{**_VALID, **changes})
     assert phrase in str(error.value)
+
+
+def test_parameters_are_read_from_the_reference() -> None:
+    assert Exercise(**_VALID).parameters == ("x",)
+    assert Exercise(**{**_VALID, "parameters": ("x",)}).parameters == ("x",)  # given, and in agreement
 
 
 def test_duplicate_exercises_in_an_assignment_are_refused() -> None:

@@ -42,7 +42,6 @@ def _update_calls(draw: st.DrawFn) -> Call:
 
 PURE_UPDATE = Exercise(
     name="pure_update",
-    parameters=("x", "i", "value"),
     reference=reference.pure_update,
     inputs=_pure_update_calls(),
     points={"correctness": 3, "jit": 1, "no_mutation": 1, "no_globals": 1},
@@ -54,7 +53,6 @@ PURE_UPDATE = Exercise(
 
 SCATTER_ADD = Exercise(
     name="scatter_add",
-    parameters=("x", "indices", "updates"),
     reference=reference.scatter_add,
     inputs=_scatter_add_calls(),
     points={"correctness": 3, "jit": 1, "no_mutation": 1, "no_globals": 1},
@@ -66,7 +64,6 @@ SCATTER_ADD = Exercise(
 
 LOSS_AND_GRAD = Exercise(
     name="loss_and_grad",
-    parameters=("theta", "x", "y"),
     reference=reference.loss_and_grad,
     inputs=st.builds(Call, _regression_data()),
     points={"correctness": 3, "jit": 1, "no_recompilation": 1, "no_mutation": 1, "no_globals": 1},
@@ -78,7 +75,6 @@ LOSS_AND_GRAD = Exercise(
 
 UPDATE = Exercise(
     name="update",
-    parameters=("theta", "x", "y", "lr"),
     reference=reference.update,
     inputs=_update_calls(),
     points={"correctness": 3, "jit": 1, "no_mutation": 1, "no_globals": 1},

@@ -42,7 +42,6 @@ def _maybe_negate_calls(draw: st.DrawFn) -> Call:
 
 NORM = Exercise(
     name="norm",
-    parameters=("X",),
     reference=reference.norm,
     inputs=_norm_calls(),
     points={"correctness": 3, "jit": 1, "jit_compiled": 1, "no_recompilation": 1, "no_mutation": 1,
@@ -67,7 +66,6 @@ NORM = Exercise(
 
 NEGATIVES = Exercise(
     name="negatives",
-    parameters=("x",),
     reference=reference.negatives,
     inputs=_any_shape_calls(((5,), (2, 3), (2, 2, 2))),
     points={"correctness": 2, "jit": 2, "no_recompilation": 1, "no_mutation": 1, "no_globals": 1},
@@ -79,7 +77,6 @@ NEGATIVES = Exercise(
 
 FLATTEN = Exercise(
     name="flatten",
-    parameters=("x",),
     reference=reference.flatten,
     inputs=_any_shape_calls(((4,), (2, 3), (2, 3, 2))),
     points={"correctness": 2, "jit": 2, "no_mutation": 1, "no_globals": 1},
@@ -91,7 +88,6 @@ FLATTEN = Exercise(
 
 MAYBE_NEGATE = Exercise(
     name="maybe_negate",
-    parameters=("x", "neg"),
     reference=reference.maybe_negate,
     inputs=_maybe_negate_calls(),
     static_argnames=("neg",),

@@ -58,7 +58,6 @@ def _fixed(shape: tuple[int, ...], seed: int) -> np.ndarray:
 
 SGD_STEP = Exercise(
     name="sgd_step",
-    parameters=("params", "grads", "lr"),
     reference=reference.sgd_step,
     inputs=_sgd_calls(),
     points={"correctness": 3, "no_mutation": 2, "no_globals": 1, "jit": 1},
@@ -70,7 +69,6 @@ SGD_STEP = Exercise(
 
 HORNER = Exercise(
     name="horner",
-    parameters=("coeffs", "x"),
     reference=reference.horner,
     inputs=_horner_calls(),
     points={"correctness": 3, "jit_compiled": 1, "compact_trace": 2, "no_recompilation": 1, "no_mutation": 1,
@@ -90,7 +88,6 @@ HORNER = Exercise(
 
 PER_EXAMPLE_GRADS = Exercise(
     name="per_example_grads",
-    parameters=("theta", "x", "y"),
     reference=reference.per_example_grads,
     inputs=_per_example_calls(),
     points={"correctness": 3, "jit": 1, "compact_trace": 2, "no_mutation": 1, "no_globals": 1},
@@ -109,7 +106,6 @@ PER_EXAMPLE_GRADS = Exercise(
 
 MOVING_AVERAGE = Exercise(
     name="moving_average",
-    parameters=("x", "window"),
     reference=reference.moving_average,
     inputs=_moving_average_calls(),
     static_argnames=("window",),

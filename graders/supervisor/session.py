@@ -262,7 +262,7 @@ def _trace_lines(data: Any) -> tuple[TraceLine, ...]:
 # Every check but timing runs on the CPU, also on a host with an accelerator: the references
 # run there too (exact float32 semantics), and the checks compile many small programs, which
 # XLA compiles several times faster for the CPU than for a GPU. Timing asks for the accelerator
-# itself (checks/jit_speedup.py), with platform=None.
+# itself (checks/jit_speedup/), with platform=None.
 CHECKS_PLATFORM: str | None = "cpu" if accelerator_present() else None
 
 
