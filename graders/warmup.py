@@ -9,6 +9,7 @@ assignment was filled by which code, so a batch fills it once.
 
 from __future__ import annotations
 
+import enum
 import inspect
 import os
 import time
@@ -25,23 +26,33 @@ from .supervisor.compilation_cache import CompilationCache, fingerprint
 from .supervisor.sandbox import accelerator_present, detect_isolation
 from .supervisor.session import SubmissionSession
 
-__all__ = ["Warmup", "warm_assignment"]
+__all__ = ["Warmup", "WarmupStatus", "warm_assignment"]
 
 _PACKAGE = Path(__file__).resolve().parent
 # What decides which programs grading compiles: the specs, the checks, the worker's probes.
 _SOURCES = ("exercises", "checks", "sandboxed", "strategies.py")
 
 
+class WarmupStatus(enum.StrEnum):
+    """How filling the compilation cache for an assignment ended."""
+
+    FILLED = "filled"
+    WARM = "warm"  # already filled for this code and these versions
+    OFF = "off"  # JAXGRADE_CACHE_DIR=off
+    UNAVAILABLE = "unavailable"  # no sandbox, or no reference sources to key it by
+    FAILED = "failed"
+
+
 @dataclass(frozen=True)
 class Warmup:
     assignment: str
-    status: str  # "filled", "warm", "off", "unavailable" or "failed"
+    status: WarmupStatus
     seconds: float = 0.0
     detail: str = ""
 
     @property
     def ok(self) -> bool:
-        return self.status != "failed"
+        return self.status is not WarmupStatus.FAILED
 
     def describe(self) -> str:
         text = {
@@ -58,17 +69,17 @@ def warm_assignment(assignment: Assignment, options: GradingOptions | None = Non
     """Grade the references of `assignment` with a writable cache, unless it is warm already."""
     options = options or GradingOptions()
     if options.cache_directory is None:
-        return Warmup(assignment.name, "off", detail="JAXGRADE_CACHE_DIR=off")
+        return Warmup(assignment.name, WarmupStatus.OFF, detail="JAXGRADE_CACHE_DIR=off")
     isolation = detect_isolation()
     if not isolation.full:
-        return Warmup(assignment.name, "unavailable", detail=f"it needs the sandbox: {isolation.reason}")
+        return Warmup(assignment.name, WarmupStatus.UNAVAILABLE, detail=f"it needs the sandbox: {isolation.reason}")
     cache = CompilationCache.prepared(options.cache_directory)
     references = _reference_files(assignment)
     if not references:
-        return Warmup(assignment.name, "unavailable", detail="its references have no source files")
+        return Warmup(assignment.name, WarmupStatus.UNAVAILABLE, detail="its references have no source files")
     stamp = fingerprint(assignment.name, _fingerprint_parts(references))
     if cache.is_warm(stamp):
-        return Warmup(assignment.name, "warm")
+        return Warmup(assignment.name, WarmupStatus.WARM)
     started = time.monotonic()
     submission = Submission(references[0], "python",
                             tuple(Cell(index, path.name, path.read_text(encoding="utf-8"))
@@ -80,7 +91,8 @@ def warm_assignment(assignment: Assignment, options: GradingOptions | None = Non
         result = grade_submission(submission, assignment, options, session=session)
     except (WorkerLost, OSError) as error:
         cache.discard(staging)
-        return Warmup(assignment.name, "failed", time.monotonic() - started, f"the worker could not start: {error}")
+        return Warmup(assignment.name, WarmupStatus.FAILED, time.monotonic() - started,
+                      f"the worker could not start: {error}")
     except BaseException:
         cache.discard(staging)
         raise
@@ -91,11 +103,11 @@ def warm_assignment(assignment: Assignment, options: GradingOptions | None = Non
              if not check.passed and get_check(check.name).deterministic]
     if wrong:
         cache.discard(staging)
-        return Warmup(assignment.name, "failed", seconds,
+        return Warmup(assignment.name, WarmupStatus.FAILED, seconds,
                       f"the references fail {', '.join(wrong)}; run 'jaxgrade course check'")
     added = cache.publish(staging)
     cache.mark_warm(stamp)
-    return Warmup(assignment.name, "filled", seconds, f"{added} programs")
+    return Warmup(assignment.name, WarmupStatus.FILLED, seconds, f"{added} programs")
 
 
 def _reference_files(assignment: Assignment) -> list[Path]:

@@ -21,6 +21,7 @@ notebooks.
 
 from __future__ import annotations
 
+import enum
 import os
 import shutil
 import signal
@@ -41,11 +42,22 @@ from ..options import GradingOptions
 from ..stop import raise_if_stop_requested
 from .gradebook import database_url, gradebook_rows
 
-__all__ = ["AutogradeRun", "StudentOutcome", "autograde_course", "collected_students", "render_summary"]
+__all__ = ["AutogradeRun", "StudentOutcome", "StudentState", "autograde_course", "collected_students",
+           "render_summary"]
 
 # How long an nbgrader process told to stop may take before it is killed.
 _STOP_SECONDS = 15.0
 _BACKUP = Path(".jaxgrade") / "autograded-backup"
+
+
+class StudentState(enum.StrEnum):
+    """What a run did with one student's submission."""
+
+    GRADED = "graded"
+    KEPT = "kept"  # graded by an earlier run, and the submission has not changed since
+    FAILED = "failed"
+    INTERRUPTED = "interrupted"  # stopped mid-way; nothing of it kept
+    NOT_STARTED = "not started"
 
 
 @dataclass(frozen=True)
@@ -54,14 +66,14 @@ class StudentOutcome:
     interrupted (stopped mid-way, nothing of it kept) or not started."""
 
     student: str
-    state: str
+    state: StudentState
     score: float | None
     max_score: float | None
     reason: str = ""
 
     @property
     def ok(self) -> bool:
-        return self.state in ("graded", "kept")
+        return self.state in (StudentState.GRADED, StudentState.KEPT)
 
 
 @dataclass(frozen=True)
@@ -215,13 +227,15 @@ def _outcomes(course: Path, assignment: str, students: list[str], kept: list[str
     for student in students:
         score, max_score = scores.get(student, (None, None))
         if student in kept:
-            outcomes.append(StudentOutcome(student, "kept", score, max_score))
+            outcomes.append(StudentOutcome(student, StudentState.KEPT, score, max_score))
         elif student in batch.finished:
             ok, reason = batch.finished[student]
-            state = "graded" if ok else "interrupted" if reason == "interrupted" else "failed"
+            state = (StudentState.GRADED if ok else StudentState.INTERRUPTED if reason == "interrupted"
+                     else StudentState.FAILED)
             outcomes.append(StudentOutcome(student, state, score if ok else None, max_score if ok else None, reason))
         else:
-            outcomes.append(StudentOutcome(student, "not started", None, None, "interrupted before it started"))
+            outcomes.append(StudentOutcome(student, StudentState.NOT_STARTED, None, None,
+                                            "interrupted before it started"))
     return outcomes
 
 
@@ -230,15 +244,15 @@ def render_summary(run: AutogradeRun, console: Console) -> None:
     table.add_column("student")
     table.add_column("score", justify="right")
     table.add_column("status")
-    labels = {"graded": "graded", "kept": "graded (kept from an earlier run)", "interrupted": "INTERRUPTED",
-              "not started": "NOT STARTED"}
+    labels = {StudentState.GRADED: "graded", StudentState.KEPT: "graded (kept from an earlier run)",
+              StudentState.INTERRUPTED: "INTERRUPTED", StudentState.NOT_STARTED: "NOT STARTED"}
     for outcome in run.outcomes:
         score = f"{outcome.score:g} / {outcome.max_score:g}" if outcome.score is not None else "-"
         status = labels.get(outcome.state, f"NOT GRADED: {outcome.reason}")
         table.add_row(Text(outcome.student), Text(score), Text(status))
     console.print(table)
     graded = sum(outcome.ok for outcome in run.outcomes)
-    failed = sum(outcome.state == "failed" for outcome in run.outcomes)
+    failed = sum(outcome.state is StudentState.FAILED for outcome in run.outcomes)
     line = f"{graded} graded, {failed} could not be graded"
     if run.interrupted:
         left = len(run.outcomes) - graded - failed
