@@ -30,6 +30,7 @@ from .batch import (
     Progress,
     begin_worker,
     grade_files,
+    not_graded,
     warm_quietly,
 )
 from .options import GradingOptions
@@ -72,6 +73,11 @@ def grade_many(paths: Sequence[str | Path], assignment: str, options: GradingOpt
             graded = _grade_here(submissions, assignment, options, jobs, progress)
     except BatchInterrupted as stop:
         raise BatchInterrupted(_in_order(paths, problems, stop.results, assignment)) from None
+    except KeyboardInterrupt:
+        # Stopped before the first file's grading began (filling the cache, starting the first
+        # worker): every file is reported, none graded.
+        untouched = [not_graded(str(s.path), assignment, "interrupted") for s in submissions]
+        raise BatchInterrupted(_in_order(paths, problems, untouched, assignment)) from None
     return _in_order(paths, problems, graded, assignment)
 
 
@@ -115,7 +121,7 @@ def _grade_here(submissions: list[Submission], assignment: str, options: Grading
     return grade_files(submissions, assignment, options, jobs, first, progress)
 
 
-def _in_order(paths: Sequence[str | Path], problems: dict[int, str], graded: list[FileOutcome],
+def _in_order(paths: Sequence[str | Path], problems: dict[int, str], graded: Sequence[FileOutcome],
               assignment: str) -> list[FileOutcome]:
     """The graded outcomes with a `FileError` for each unreadable file put back in its place."""
     if not problems:

@@ -47,7 +47,9 @@ class SpeedupSpec:
     baseline_source: str
     baseline_name: str
     profiles: Mapping[str, TimingProfile]
-    rounds: int = 6
+    # At least this many rounds decide. 6 passed 30 loaded gradings, but one clean-clone run of the
+    # whole suite failed the reference once at 6 (session 7); 8 was measured without a flip.
+    rounds: int = 8
     max_rounds: int = 45
     # Below this the machine shows no clear jit advantage and the check is waived. It must exceed
     # PROCESS_CORRECTION squared, or a forger's bounded gain could reach the threshold.
