@@ -20,14 +20,14 @@ from ..base import CheckContext
 from .spec import SpeedupSpec, TimingProfile
 from .statistics import Estimate, Outcome, decide, estimate
 
-__all__ = ["SIDES", "WARM_CALLS", "Rounds", "generator", "timing_session"]
+__all__ = ["SIDES", "Rounds", "generator", "timing_session"]
 
 # What each worker times in a round: the student's function, the jitted formula and generation
 # alone in the student's worker; the formula, un-jitted and jitted, and generation alone in the
 # clean one.
 SIDES = ("student", "student_jit", "student_none", "eager", "jit", "none")
 _SEED_BITS = 31
-WARM_CALLS = 5
+_WARM_CALLS = 5
 
 
 @functools.cache
@@ -110,8 +110,8 @@ class Rounds:
                     return decision
         raise AssertionError("decide() returns a verdict on the last round")
 
-    def _batch(self, side: str, record: bool = True, warm: bool = True,
-               calls: int | None = None) -> float | Outcome | ErrorReport | TimedRefusal:
+    def _batch(self, side: str, record: bool = True,
+               warm: bool = True) -> float | Outcome | ErrorReport | TimedRefusal:
         session = self.sessions[side]
         target = side.removeprefix("student_") if side != "student" else side
         # The student's function is timed only as the object jax.jit made.
@@ -120,10 +120,10 @@ class Rounds:
             if warm:
                 # An untimed batch first when the other worker ran last: a process that sat idle
                 # wakes with cold caches, and whichever side came first after a switch would pay.
-                seeds = [secrets.randbits(_SEED_BITS) for _ in range(WARM_CALLS)]
+                seeds = [secrets.randbits(_SEED_BITS) for _ in range(_WARM_CALLS)]
                 session.timed_run(target, self.ctx.exercise.name, self.profile.shape, seeds,
                                   timeout=self.ctx.timeout(), measure=False, require_jit=require_jit)
-            self._seeds = [secrets.randbits(_SEED_BITS) for _ in range(calls or self.profile.calls)]
+            self._seeds = [secrets.randbits(_SEED_BITS) for _ in range(self.profile.calls)]
             batch = session.timed_run(target, self.ctx.exercise.name, self.profile.shape, self._seeds,
                                       timeout=self.ctx.timeout(), require_jit=require_jit)
         except WorkerLost as lost:
