@@ -40,6 +40,7 @@ from rich.text import Text
 from ..grading import prepare_batch
 from ..options import GradingOptions
 from ..stop import raise_if_stop_requested
+from ..supervisor.client import sweep_stale_folders
 from .gradebook import database_url, gradebook_rows
 
 __all__ = ["AutogradeRun", "StudentOutcome", "StudentState", "autograde_course", "collected_students",
@@ -123,6 +124,9 @@ def autograde_course(course: Path, assignment: str, jobs: int = 1, force: bool =
             pool.shutdown(wait=True, cancel_futures=True)
     if interrupted:
         batch.undo_unfinished(before)
+        # An nbgrader that did not stop in time was killed outright and could not remove its
+        # workers' folders; every judge of this run has ended now, so all of them are stale.
+        sweep_stale_folders()
     return AutogradeRun(_outcomes(course, assignment, students, kept, batch), interrupted)
 
 

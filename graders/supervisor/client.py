@@ -186,23 +186,35 @@ class WorkerProcess:
         return self.info
 
     def close(self) -> None:
+        # Ctrl-C may land anywhere in here (Python raises it between any two bytecodes): whatever
+        # it cuts short, the process is still killed and the folder still removed.
+        try:
+            self._ask_to_exit()
+        finally:
+            self._release()
+
+    def _ask_to_exit(self) -> None:
         if self._process is not None and self._process.poll() is None:
             try:
                 write_frame(self._to_worker, {"op": "exit"})
                 self._process.wait(timeout=2)
             except (OSError, ProtocolError, subprocess.TimeoutExpired):
                 pass
-        self._kill()
-        if self._watch is not None:
-            self._watch.stop()
-        if self._output is not None:
-            self._output.finish()
-            self._final_output = self._output.text()
-        _close_quietly(self._to_worker, self._from_worker)
-        self._to_worker = self._from_worker = -1
-        if self._directory is not None:
-            shutil.rmtree(self._directory, ignore_errors=True)
-            self._directory = None
+
+    def _release(self) -> None:
+        try:
+            self._kill()
+            if self._watch is not None:
+                self._watch.stop()
+            if self._output is not None:
+                self._output.finish()
+                self._final_output = self._output.text()
+        finally:
+            _close_quietly(self._to_worker, self._from_worker)
+            self._to_worker = self._from_worker = -1
+            if self._directory is not None:
+                shutil.rmtree(self._directory, ignore_errors=True)
+                self._directory = None
 
     def __enter__(self) -> WorkerProcess:
         self.start()

@@ -152,3 +152,26 @@ def test_the_judge_sees_a_taken_over_channel_from_outside() -> None:
         assert worker.request("describe", name="norm")["jit_compiled"] is True
         breach = worker.channel_breach()
     assert breach is not None and "moved to descriptor" in breach
+
+
+def test_ctrl_c_while_closing_still_kills_the_worker_and_removes_its_folder(monkeypatch) -> None:
+    # CI once found a worker folder left behind by a judge stopped with Ctrl-C: the interrupt
+    # landed while close() waited for the worker to exit, and skipped the rest of close().
+    worker = WorkerProcess()
+    worker.start()
+    folder, process = worker._directory, worker._process
+    assert folder is not None and folder.exists() and process is not None
+    waits = {"count": 0}
+    real_wait = process.wait
+
+    def interrupted_wait(timeout: float | None = None) -> int:
+        waits["count"] += 1
+        if waits["count"] == 1:
+            raise KeyboardInterrupt  # as SIGINT's handler raises it, mid-wait
+        return real_wait(timeout)
+
+    monkeypatch.setattr(process, "wait", interrupted_wait)
+    with pytest.raises(KeyboardInterrupt):
+        worker.close()
+    assert process.poll() is not None
+    assert not folder.exists()
