@@ -119,6 +119,9 @@ def not_graded(path: str, assignment: str, reason: str) -> FileError:
 def _in_sequence(submissions: Sequence[Submission], assignment: str, options: GradingOptions,
                  first: SubmissionSession | None, progress: Progress | None) -> list[FileOutcome]:
     """One file after another; the next file's worker loads while the current one is graded."""
+    from .sandboxed.jax_import import import_jax
+
+    import_jax()  # before the judge's modules import it, the quicker way
     from .judge import grade_submission
     from .registry import get_assignment
 
@@ -250,6 +253,9 @@ class _Stop(BaseException):
 def _start_judge_process(options: GradingOptions, scratch: str) -> None:
     global _own_folder
     from .host import prepare_grading_process
+    from .sandboxed.jax_import import import_jax
+
+    import_jax()  # before the judge's modules import it, the quicker way
 
     _own_folder = tempfile.mkdtemp(prefix="judge-", dir=scratch)
     tempfile.tempdir = _own_folder

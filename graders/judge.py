@@ -129,12 +129,14 @@ def likely_assignment(submission: Submission, assignment: Assignment) -> str | N
 
 
 def _prepare_checks(assignment: Assignment) -> None:
-    """Let checks start what they need (a clean timing worker) while the submission loads."""
+    """Let checks start what they need (a clean timing worker) and draw their examples while the
+    submission's cells run."""
     for exercise in assignment.exercises:
+        draw_examples(exercise, 1, "probe")  # what `_unusable_reason` calls it with first
         for check in exercise.points:
             entry = get_check(check)
             if entry.prepare is not None:
-                entry.prepare(exercise.options.get(check))
+                entry.prepare(exercise)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .checks.base import CheckContext, Verdict
-    from .spec import Assignment
+    from .spec import Assignment, Exercise
 
 __all__ = [
     "CheckEntry",
@@ -39,8 +39,9 @@ class CheckEntry:
     option_type: type | None = None
     requires: tuple[str, ...] = ()
     gate: bool = False
-    # Called with the check's options when a submission's grading starts (to start helpers early).
-    prepare: Callable[[Any], None] | None = None
+    # Called with each exercise that uses the check when a submission's grading starts, while the
+    # worker runs the cells and the judge would only wait (start helpers, draw examples).
+    prepare: Callable[[Exercise], object] | None = None
     # Words the check's measured `timings` for a report, in a language; "" when there is nothing to add.
     render_timings: Callable[[Mapping[str, Any], str], str] | None = None
     # False for a check decided by measuring time: its verdict is statistical, not a property of the code.
@@ -76,7 +77,7 @@ def register_check(
     option_type: type | None = None,
     requires: tuple[str, ...] = (),
     gate: bool = False,
-    prepare: Callable[[Any], None] | None = None,
+    prepare: Callable[[Exercise], object] | None = None,
     render_timings: Callable[[Mapping[str, Any], str], str] | None = None,
     deterministic: bool = True,
     wants_accelerator: bool = False,

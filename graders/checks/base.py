@@ -192,14 +192,16 @@ def require_reference_output(ctx: CheckContext, call: Call, outcome: CallOutcome
     `raised` and `wrong` are message keys; both receive `input` plus `params`,
     and `explanation` or `detail` respectively.
     """
-    described = ctx.describe_call(call)
+    # The call is described only for a message: formatting arrays on every passing example cost
+    # more of the judge's time than comparing them.
     if outcome.error is not None:
-        raise Counterexample(call, ctx.text(raised, input=described, explanation=ctx.explain(outcome.error), **params))
+        raise Counterexample(call, ctx.text(raised, input=ctx.describe_call(call),
+                                            explanation=ctx.explain(outcome.error), **params))
     expected = ctx.expected(call)
     difference = find_difference(expected, outcome.output, ctx.exercise.tolerance)
     if difference is not None:
         detail = ctx.describe_difference(difference, expected, outcome.output)
-        raise Counterexample(call, ctx.text(wrong, input=described, detail=detail, **params))
+        raise Counterexample(call, ctx.text(wrong, input=ctx.describe_call(call), detail=detail, **params))
 
 
 def stable_seed(*parts: str) -> int:
@@ -276,8 +278,24 @@ def verdict_from_search(ctx: CheckContext, search: SearchOutcome, passed: str) -
     return Verdict.passed(ctx.text(passed, examples=search.examples), **details)
 
 
+# Drawn examples by (exercise object, count, purpose). The draw is deterministic, so a judge that grades
+# many submissions draws each list once; the exercise is kept with its list, so its id stays its own.
+_DRAWN_EXAMPLES: dict[tuple[int, int, str], tuple[Exercise, tuple[Call, ...]]] = {}
+
+
 def draw_examples(exercise: Exercise, count: int, purpose: str) -> list[Call]:
-    """A deterministic list of generated calls (no shrinking, no failure)."""
+    """A deterministic list of generated calls (no shrinking, no failure), drawn once per judge.
+
+    The calls are shared between gradings: nothing in the judge changes a call's arguments (they
+    reach the worker as plain data).
+    """
+    key = (id(exercise), count, purpose)
+    if key not in _DRAWN_EXAMPLES:
+        _DRAWN_EXAMPLES[key] = (exercise, tuple(_draw(exercise, count, purpose)))
+    return list(_DRAWN_EXAMPLES[key][1])
+
+
+def _draw(exercise: Exercise, count: int, purpose: str) -> list[Call]:
     drawn: list[Call] = []
 
     def collect(call: Call) -> None:

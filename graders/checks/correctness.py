@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from ..registry import register_check
-from ..spec import Call
+from ..spec import Call, Exercise
 from ..supervisor.session import CallOutcome
 from .base import (
     CheckContext,
     Counterexample,
+    SearchOutcome,
     Verdict,
+    draw_examples,
     require_reference_output,
     search_counterexample,
     verdict_from_search,
@@ -17,9 +19,14 @@ from .base import (
 ARRAY_KINDS = ("numpy", "jax")
 
 
+def _draw_ahead(exercise: Exercise) -> None:
+    draw_examples(exercise, exercise.max_examples, "correctness")
+
+
 @register_check(
     "correctness",
     gate=True,
+    prepare=_draw_ahead,
     # Outputs the judge compares with its own reference, on inputs it generated: nothing the
     # worker merely says, so a submission flagged for review keeps these points.
     rests_on_worker=False,
@@ -30,6 +37,25 @@ ARRAY_KINDS = ("numpy", "jax")
 )
 def correctness(ctx: CheckContext) -> Verdict:
     name = ctx.exercise.name
+    # First the examples hypothesis generates, drawn while the cells ran (`_draw_ahead`): a search
+    # drawing them one by one costs the judge more than the calls cost the worker. Only if one
+    # fails does hypothesis search again, with the same seed (so the same examples, in the same
+    # order), and shrink what fails.
+    examples = draw_examples(ctx.exercise, ctx.exercise.max_examples, "correctness")
+    first_failure: Counterexample | None = None
+    for call in examples:
+        ctx.check_deadline()
+        outcomes = ctx.session.call_each_kind(name, call, ARRAY_KINDS, timeout=ctx.timeout(),
+                                              meanwhile=lambda: ctx.expected(call))  # noqa: B023 - runs now
+        try:
+            for kind, outcome in zip(ARRAY_KINDS, outcomes):
+                require_reference_output(ctx, call, outcome, raised="correctness.raised",
+                                         wrong="correctness.failed", kind=ctx.text(f"kind.{kind}"))
+        except Counterexample as found:
+            first_failure = found
+            break
+    if first_failure is None:
+        return verdict_from_search(ctx, SearchOutcome(None, len(examples)), "correctness.passed")
     # Until an example fails, both calls of an example go in one request. Once one has failed,
     # hypothesis shrinks it, and most examples it tries fail too: one kind a request then, so a
     # wrong NumPy answer is not followed by a JAX call whose answer nobody reads.
@@ -56,4 +82,9 @@ def correctness(ctx: CheckContext) -> Verdict:
             compare(kind, call, outcome)
 
     search = search_counterexample(ctx, "correctness", body, ctx.exercise.max_examples)
+    if search.counterexample is None and not search.flaky:
+        # The search met no failure where the first pass did: the function answers the same input
+        # differently (as `search.flaky` says when hypothesis sees it), and the input it failed is
+        # the one to show.
+        search = SearchOutcome(first_failure, search.examples, flaky=True)
     return verdict_from_search(ctx, search, "correctness.passed")

@@ -23,6 +23,7 @@ _READ_PLACES = ("class", "builtins", "module")
 
 @register_check(
     "no_globals",
+    prepare=lambda exercise: draw_examples(exercise, 1, "no_globals"),
     description={
         "en": "reads, writes and keeps no module-level data or hidden state (modules, functions and classes are fine)",
         "ko": "모듈 수준 데이터나 숨은 상태를 읽거나 쓰거나 간직하지 않음(모듈, 함수, 클래스는 허용)",

@@ -33,14 +33,13 @@ def no_mutation(ctx: CheckContext) -> Verdict:
 
     def body(call: Call) -> None:
         outcome = ctx.session.call(exercise.name, call, array_kind="numpy", echo_args=True, timeout=ctx.timeout())
-        described = ctx.describe_call(call)
         if outcome.error is not None:
-            raise Counterexample(call, ctx.text("no_mutation.raised", input=described,
+            raise Counterexample(call, ctx.text("no_mutation.raised", input=ctx.describe_call(call),
                                                 explanation=ctx.explain(outcome.error)))
         changed = next(_changed_arguments(exercise.parameters, call, outcome), None)
         if changed is not None:
             argument, difference = changed
-            raise Counterexample(call, ctx.text("no_mutation.failed", input=described, argument=argument,
+            raise Counterexample(call, ctx.text("no_mutation.failed", input=ctx.describe_call(call), argument=argument,
                                                 detail=_describe(ctx, argument, difference)))
 
     search = search_counterexample(ctx, "no_mutation", body, min(_MAX_EXAMPLES, exercise.max_examples))

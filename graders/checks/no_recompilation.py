@@ -50,6 +50,7 @@ def split_warmup(exercise: Exercise, calls: list[Call]) -> tuple[list[Call], lis
 
 @register_check(
     "no_recompilation",
+    prepare=lambda exercise: draw_examples(exercise, _DRAWN, "no_recompilation"),
     description={
         "en": "repeated calls with new values of the same shapes trace and compile nothing",
         "ko": "같은 shape의 새 값으로 다시 호출해도 추적과 컴파일이 일어나지 않음",

@@ -33,6 +33,9 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
     from .protocol import read_frame, write_frame
 
     try:
+        from .jax_import import import_jax
+
+        import_jax()  # without reading every installed package's metadata
         import jax
 
         from .audit import AuditTrail

@@ -52,6 +52,7 @@ import jax
 from ...i18n import t
 from ...registry import register_check
 from ...results import Status
+from ...spec import Exercise
 from ...supervisor.clean_workers import clean_workers
 from ...supervisor.session import ErrorReport, TimedRefusal, WorkerLost
 from ..base import CheckContext, Verdict
@@ -78,10 +79,11 @@ def _render_timings(timings: Mapping[str, Any], lang: str) -> str:
              rounds=timings.get("rounds", 0))
 
 
-def _prepare(spec: SpeedupSpec) -> None:
+def _prepare(exercise: Exercise) -> None:
     """Start the clean worker early, so it is ready by the time the check runs; compile the judge's
     own input generators, with which it re-checks outputs, while the submission's cells run (the
     judge only waits then; later, on the warming thread, compiling would hold the GIL)."""
+    spec: SpeedupSpec = exercise.options["jit_speedup"]
     clean_workers.begin(spec.baseline_source, spec.baseline_name, _shape_for(spec))
     with jax.default_device(jax.devices("cpu")[0]):
         for profile in spec.profiles.values():
