@@ -632,4 +632,43 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "instrument-untrusted: {instrument} failed its self-check in `{name}`",
         "ko": "instrument-untrusted: `{name}`에서 {instrument}이(가) 자체 점검에 실패했습니다",
     },
+    # ------------------------------------------------------------------ course notebooks
+    "notebook.rules": {
+        "en": """## How this is graded
+
+- Write each function in its solution cell. **Do not rename the function or its arguments.**
+- The **self-check** cell below each solution tries your function on a few fixed examples and shows ✓ when they pass.
+- Do not delete or edit the **grading cell** below that. The real grading is done by the jaxgrade grader, in a
+  process apart from your notebook, on many inputs that hypothesis generates. Each problem gets some of these checks:
+{glossary}
+- **You earn the other checks' points only once `{gate}` passes.** A function that returns wrong values scores
+  nothing, however pure or jit-compiled it is. What the other checks found is still shown in your feedback.
+- When something is wrong, the feedback shows the smallest failing input, the expected and the actual value, and
+  the line of code at fault.
+- This assignment has {count} problems, {points} points in all.""",
+        "ko": """## 채점 안내
+
+- 각 문제의 풀이 셀에 함수를 작성하세요. **함수 이름과 인자 이름은 바꾸지 마세요.**
+- 풀이 셀 아래의 **자가 점검** 셀은 몇 가지 고정된 예로 여러분의 함수를 확인합니다. 통과하면 ✓가 표시됩니다.
+- 그 아래의 **채점 셀**은 지우거나 고치지 마세요. 실제 채점은 jaxgrade 채점기가 여러분의 노트북과
+  분리된 프로세스에서, hypothesis가 만든 많은 입력으로 합니다. 문제마다 다음 검사 가운데 몇 가지를 합니다.
+{glossary}
+- **`{gate}`를 통과해야 나머지 검사의 점수를 받습니다.** 틀린 값을 내는 함수는 순수하거나 jit으로
+  컴파일되어 있어도 점수가 없습니다. 그래도 다른 검사가 찾은 문제는 피드백에 함께 보여 줍니다.
+- 틀린 부분이 있으면 피드백에 가장 작은 실패 입력, 기대값과 실제값, 문제가 된 코드 줄이 표시됩니다.
+- 이 과제는 {count} 문제, 모두 {points}점입니다.""",
+    },
+    "notebook.heading": {
+        "en": "### Problem {number}. `{signature}` ({points} points)\n\nChecks: {checks}",
+        "ko": "### 문제 {number}. `{signature}` ({points}점)\n\n채점 항목: {checks}",
+    },
+    "notebook.check_points": {"en": "`{check}` {points}", "ko": "`{check}` {points}점"},
+    "notebook.count": {
+        # A count as the notebook spells it; {count} is used where a language has no word for it.
+        "en": "{count}",
+        "ko": "{count}",
+    },
+    **{f"notebook.count_{n}": {"en": en, "ko": ko} for n, (en, ko) in enumerate(
+        (("one", "한"), ("two", "두"), ("three", "세"), ("four", "네"), ("five", "다섯"), ("six", "여섯"),
+         ("seven", "일곱"), ("eight", "여덟")), start=1)},
 }

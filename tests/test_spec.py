@@ -69,3 +69,18 @@ def test_a_trace_size_spec_needs_two_increasing_length_ranges_to_compare() -> No
     with pytest.raises(SpecError, match="increasing and disjoint"):
         build(((0, 3), (4, 8)))
     assert build(((2, 9), (10, 20))).call(3) == Call((3.0,))
+
+
+def test_the_norm_formula_is_said_once_and_the_solution_computes_it() -> None:
+    import ast
+    import inspect
+
+    from graders.exercises.jit import NORM, NORM_FORMULA
+    from solutions import jit as solution
+
+    tree = ast.parse(inspect.getsource(solution))
+    norm = next(node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "norm")
+    [returned] = [node.value for node in ast.walk(norm) if isinstance(node, ast.Return)]
+    assert ast.unparse(returned) == NORM_FORMULA  # the solution is the formula the statement gives
+    timing = NORM.options["jit_speedup"]
+    assert NORM_FORMULA in timing.baseline_source and NORM_FORMULA in NORM.summary["ko"]

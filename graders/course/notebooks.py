@@ -21,6 +21,7 @@ import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from .. import exercises as _catalogue  # noqa: F401 - registers every check and assignment
+from ..i18n import t
 from ..registry import get_assignment, get_check
 from ..spec import Assignment, Exercise
 from ..submission import SELF_CHECK_PREFIX
@@ -113,7 +114,8 @@ def reference_source(module_name: str, names: Sequence[str]) -> str:
     return "\n\n\n".join(segments)
 
 
-_KOREAN_COUNTS = {1: "한", 2: "두", 3: "세", 4: "네", 5: "다섯", 6: "여섯", 7: "일곱", 8: "여덟"}
+# The course's notebooks are written in Korean; their generated text comes from the catalogue.
+NOTEBOOK_LANGUAGE = "ko"
 
 
 def build_notebook(content: NotebookContent) -> nbformat.NotebookNode:
@@ -148,30 +150,28 @@ def build_notebook(content: NotebookContent) -> nbformat.NotebookNode:
     return notebook
 
 
-def _rules_markdown(spec: Assignment) -> str:
-    """The grading rules, with every check the assignment uses and its total, in Korean."""
+def _rules_markdown(spec: Assignment, lang: str = NOTEBOOK_LANGUAGE) -> str:
+    """The grading rules, with every check the assignment uses and its total."""
     used = list(dict.fromkeys(check for exercise in spec.exercises for check in exercise.points))
     gate = next(check for check in used if get_check(check).gate)
-    glossary = "\n".join(f"  - `{check}`: {get_check(check).description['ko']}" for check in used)
-    count = _KOREAN_COUNTS.get(len(spec.exercises), str(len(spec.exercises)))
-    return f"""## 채점 안내
-
-- 각 문제의 풀이 셀에 함수를 작성하세요. **함수 이름과 인자 이름은 바꾸지 마세요.**
-- 풀이 셀 아래의 **자가 점검** 셀은 몇 가지 고정된 예로 여러분의 함수를 확인합니다. 통과하면 ✓가 표시됩니다.
-- 그 아래의 **채점 셀**은 지우거나 고치지 마세요. 실제 채점은 jaxgrade 채점기가 여러분의 노트북과
-  분리된 프로세스에서, hypothesis가 만든 많은 입력으로 합니다. 문제마다 다음 검사 가운데 몇 가지를 합니다.
-{glossary}
-- **`{gate}`를 통과해야 나머지 검사의 점수를 받습니다.** 틀린 값을 내는 함수는 순수하거나 jit으로
-  컴파일되어 있어도 점수가 없습니다. 그래도 다른 검사가 찾은 문제는 피드백에 함께 보여 줍니다.
-- 틀린 부분이 있으면 피드백에 가장 작은 실패 입력, 기대값과 실제값, 문제가 된 코드 줄이 표시됩니다.
-- 이 과제는 {count} 문제, 모두 {spec.max_score:g}점입니다."""
+    glossary = "\n".join(f"  - `{check}`: {get_check(check).description[lang]}" for check in used)
+    return t("notebook.rules", lang, glossary=glossary, gate=gate, count=_count(len(spec.exercises), lang),
+             points=f"{spec.max_score:g}")
 
 
-def _heading(exercise: Exercise, number: int) -> str:
+def _count(count: int, lang: str) -> str:
+    try:
+        return t(f"notebook.count_{count}", lang)
+    except KeyError:
+        return t("notebook.count", lang, count=count)
+
+
+def _heading(exercise: Exercise, number: int, lang: str = NOTEBOOK_LANGUAGE) -> str:
     signature = inspect.signature(inspect.unwrap(exercise.reference))
-    checks = ", ".join(f"`{check}` {points:g}점" for check, points in exercise.points.items())
-    return (f"### 문제 {number}. `{exercise.name}{signature}` ({exercise.max_score:g}점)\n\n"
-            f"채점 항목: {checks}")
+    checks = ", ".join(t("notebook.check_points", lang, check=check, points=f"{points:g}")
+                       for check, points in exercise.points.items())
+    return t("notebook.heading", lang, number=number, signature=f"{exercise.name}{signature}",
+             points=f"{exercise.max_score:g}", checks=checks)
 
 
 def _graded_cells(content: NotebookContent, block: GradedExercise, exercise: Exercise,

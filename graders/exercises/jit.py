@@ -13,9 +13,13 @@ from ..registry import register_assignment
 from ..spec import Assignment, Call, Exercise
 from ..strategies import float32_arrays, shapes
 
-_NORM_BASELINE = '''
+# The formula `norm` computes, said once: the statement, the summary and the un-jitted baseline
+# that `jit_speedup` times all read it here (a test holds the solution to the same expression).
+NORM_FORMULA = "(X - X.mean(0)) / X.std(0)"
+
+_NORM_BASELINE = f'''
 def eager_norm(X):
-    return (X - X.mean(0)) / X.std(0)
+    return {NORM_FORMULA}
 '''
 
 
@@ -59,8 +63,8 @@ NORM = Exercise(
         )
     },
     summary={
-        "en": "column-standardise X: (X - X.mean(0)) / X.std(0), jit-compiled as submitted",
-        "ko": "X의 열 표준화: (X - X.mean(0)) / X.std(0), 제출 시 jit으로 컴파일되어 있어야 함",
+        "en": f"column-standardise X: {NORM_FORMULA}, jit-compiled as submitted",
+        "ko": f"X의 열 표준화: {NORM_FORMULA}, 제출 시 jit으로 컴파일되어 있어야 함",
     },
 )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...exercises.jit import NORM_FORMULA
 from ..notebooks import Code, GradedExercise, Markdown, NotebookContent, Rules
 from .common import setup
 
@@ -44,10 +45,10 @@ print(jax.make_jaxpr(scale_shift)(x))  # 추적된 프로그램(jaxpr)을 볼 �
 """),
         GradedExercise(
             exercise="norm",
-            statement="""
+            statement=f"""
 - `X`: shape `(n, d)`인 `float32` 배열, `n >= 2`, 값이 모두 같은 열은 없습니다.
 
-각 열을 표준화한 `(X - X.mean(0)) / X.std(0)`을 반환하세요(`std`는 모집단 표준편차, 즉 `ddof=0`).
+각 열을 표준화한 `{NORM_FORMULA}`을 반환하세요(`std`는 모집단 표준편차, 즉 `ddof=0`).
 **제출한 `norm`은 jit으로 컴파일된 함수여야 합니다**(`@jax.jit` 또는 `norm = jax.jit(...)`).
 채점기는 jit을 쓰지 않은 같은 공식보다 뚜렷하게 빠른지도 잽니다. 모듈 수준 데이터는 쓰지 마세요.
 """,
