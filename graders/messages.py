@@ -294,6 +294,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "For the input {input}, the call modified its argument `{argument}`: {detail} Return a new value instead: `x.at[i].set(v)` for arrays, a new dict (for example `jax.tree_util.tree_map`) for containers.",
         "ko": "입력 {input}에 대해 호출이 인자 `{argument}`을(를) 바꾸었습니다: {detail} 대신 새 값을 반환하세요: 배열은 `x.at[i].set(v)`, 컨테이너는 새 dict(예: `jax.tree_util.tree_map`)를 쓰세요.",
     },
+    "misconception.at": {
+        "en": "{where} (`{code}`): {says}",
+        "ko": "{where}(`{code}`): {says}",
+    },
+    "no_mutation.failed_at": {
+        "en": "{where} changes the argument `{argument}` in place: `{code}`. For the input {input}: {detail} {fix}",
+        "ko": "{where}에서 인자 `{argument}`을(를) 그 자리에서 바꿉니다: `{code}`. 입력 {input}에서: {detail} {fix}",
+    },
+    "no_mutation.fix_line": {
+        "en": "Write `{fix}` instead: it makes a new value and leaves the caller's argument as it was.",
+        "ko": "대신 `{fix}`처럼 쓰세요. 새 값을 만들고 호출한 쪽의 인자는 그대로 둡니다.",
+    },
+    "no_mutation.fix_new_value": {
+        "en": "Build and return a new value instead of changing `{argument}`: for a dict, "
+              "`{{**{argument}, key: new}}` or `jax.tree.map(...)`; for an array, `.at[i].set(v)`.",
+        "ko": "`{argument}`을(를) 바꾸지 말고 새 값을 만들어 반환하세요. dict라면 `{{**{argument}, key: new}}`나 "
+              "`jax.tree.map(...)`, 배열이라면 `.at[i].set(v)`를 쓰세요.",
+    },
     "no_mutation.raised": {
         "en": "Whether your function modifies its arguments could not be checked: for the input {input} (given as NumPy arrays) it {explanation}",
         "ko": "여러분의 함수가 인자를 바꾸는지 확인할 수 없었습니다: 입력 {input}(NumPy 배열로 전달)에서 함수가 {explanation}",
@@ -658,6 +676,17 @@ MESSAGES: dict[str, dict[str, str]] = {
 - 틀린 부분이 있으면 피드백에 가장 작은 실패 입력, 기대값과 실제값, 문제가 된 코드 줄이 표시됩니다.
 - 이 과제는 {count} 문제, 모두 {points}점입니다.""",
     },
+    "hint.removed_api": {
+        "en": "`{old}` is no longer in JAX (old tutorials still use it): write `{new}` instead.",
+        "ko": "`{old}`은(는) 이제 JAX에 없습니다(오래된 튜토리얼에는 아직 남아 있습니다). 대신 `{new}`을(를) 쓰세요.",
+    },
+    "exercise.never_defined": {
+        "en": "`{name}` was never defined: {problem}, so the definition of `{name}` further down (line "
+              "{defined_at}) never ran. Fix that line first.",
+        "ko": "`{name}`이(가) 정의되지 못했습니다. {problem} 오류가 나서 그 아래 {defined_at}번째 줄의 `{name}` "
+              "정의가 실행되지 않았습니다. 먼저 그 줄을 고치세요.",
+    },
+    "notebook.title": {"en": "# Assignment {number}: {title}", "ko": "# 과제 {number}: {title}"},
     "notebook.heading": {
         "en": "### Problem {number}. `{signature}` ({points} points)\n\nChecks: {checks}",
         "ko": "### 문제 {number}. `{signature}` ({points}점)\n\n채점 항목: {checks}",

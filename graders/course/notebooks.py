@@ -79,9 +79,13 @@ Block = Markdown | Code | GradedExercise | Rules
 
 @dataclass(frozen=True)
 class NotebookContent:
+    """One notebook: its first cell opens with the assignment's number and its title, as the
+    assignment declares the title (`Assignment.title`), so it is written once."""
+
     assignment: str
     notebook: str
     solutions_module: str
+    number: int
     blocks: Sequence[Block] = field(default_factory=tuple)
 
 
@@ -126,10 +130,16 @@ def build_notebook(content: NotebookContent) -> nbformat.NotebookNode:
         "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
         "language_info": {"name": "python"},
     }
+    if not content.blocks or not isinstance(content.blocks[0], Markdown):
+        raise ValueError(f"notebook {content.notebook!r} must open with a Markdown block; its title goes there")
     graded_seen: list[str] = []
     for position, block in enumerate(content.blocks):
         if isinstance(block, (Markdown, Rules)):
             text = _rules_markdown(spec) if isinstance(block, Rules) else block.text.strip("\n")
+            if not notebook.cells:
+                title = t("notebook.title", NOTEBOOK_LANGUAGE, number=content.number,
+                          title=spec.title[NOTEBOOK_LANGUAGE])
+                text = f"{title}\n\n{text}"
             cell = new_markdown_cell(text)
             cell.id = _stable_id(content.notebook, "md", str(position))
             notebook.cells.append(cell)

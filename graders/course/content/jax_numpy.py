@@ -9,10 +9,9 @@ CONTENT = NotebookContent(
     assignment="jax-numpy",
     notebook="jax-numpy",
     solutions_module="solutions.jax_numpy",
+    number=1,
     blocks=(
         Markdown("""
-# 과제 1: 가속된 NumPy로서의 JAX
-
 이 과제에서는 JAX를 "가속기에서 돌아가고 미분도 되는 NumPy"로 다뤄 봅니다.
 
 1. `jax.numpy` 배열이 NumPy 배열과 어떻게 같고 어떻게 다른지,

@@ -10,10 +10,9 @@ CONTENT = NotebookContent(
     assignment="jit",
     notebook="jit",
     solutions_module="solutions.jit",
+    number=2,
     blocks=(
         Markdown("""
-# 과제 2: JAX답게 생각하기: `jit`, 추적, 정적 값
-
 `jax.jit`은 Python 함수를 **추적(tracing)**해 XLA로 컴파일합니다. 추적하는 동안 배열 인자는 값 대신
 shape와 dtype만 아는 **추적 값(tracer)**으로 바뀝니다. 그래서 jit 안에서는
 

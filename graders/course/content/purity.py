@@ -9,10 +9,9 @@ CONTENT = NotebookContent(
     assignment="purity",
     notebook="purity",
     solutions_module="solutions.purity",
+    number=3,
     blocks=(
         Markdown("""
-# 과제 3: 순수 함수와 그 함정
-
 JAX의 변환(`jit`, `grad`, `vmap`)은 **순수 함수**를 전제로 합니다. 순수 함수는 같은 입력에 항상 같은
 출력을 내고, 입력이나 바깥 상태를 바꾸지 않으며, 필요한 모든 것을 인자로 받습니다.
 
