@@ -6,9 +6,10 @@ from collections.abc import Callable
 
 from .compare import Difference
 from .i18n import t
+from .source.removed_apis import removed_api_in
 from .supervisor.session import ErrorReport
 
-__all__ = ["describe_difference", "explain_error", "hint_key"]
+__all__ = ["describe_difference", "explain_error", "hint_key", "removed_api_hint"]
 
 # Most specific first: TracerBoolConversionError is also a ConcretizationTypeError.
 _HINTS_BY_TYPE: tuple[tuple[tuple[str, ...], str], ...] = (
@@ -50,7 +51,15 @@ def explain_error(error: ErrorReport, lang: str, place: Callable[[str], str] = s
     else:
         text = t("error.raised_nowhere", lang, type=error.type, message=message)
     key = hint_key(error)
-    return f"{text} {t(key, lang)}" if key else text
+    if key:
+        return f"{text} {t(key, lang)}"
+    return f"{text} {removed_api_hint(error.type, error.message, lang)}".rstrip()
+
+
+def removed_api_hint(error_type: str, message: str, lang: str) -> str:
+    """The modern spelling of a removed JAX name the error is about; "" when it is about none."""
+    removed = removed_api_in(error_type, message)
+    return t("hint.removed_api", lang, old=removed.old, new=removed.new) if removed else ""
 
 
 def describe_difference(difference: Difference, lang: str, expected_text: str, actual_text: str) -> str:

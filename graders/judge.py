@@ -7,6 +7,7 @@ session talks to; from there only plain data comes back.
 
 from __future__ import annotations
 
+import ast
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -15,6 +16,7 @@ from typing import Any
 
 from . import exercises as _catalogue  # noqa: F401 - registers every check and assignment
 from .checks.base import CheckContext, Verdict, draw_examples
+from .explain import removed_api_hint
 from .format import format_call
 from .i18n import t
 from .options import GradingOptions
@@ -289,9 +291,17 @@ def _unusable_reason(ctx: CheckContext) -> str | None:
     exercise, session, lang = ctx.exercise, ctx.session, ctx.lang
     info = session.describe(exercise.name)
     if not info.defined:
-        message = t("exercise.missing", lang, name=exercise.name)
         labels = _cell_labels(session.submission, lang)
-        broken = [_cell_problem(cell, labels, lang) for cell in session.cells if cell.status != "ok"]
+        failed = [cell for cell in session.cells if cell.status != "ok"]
+        for cell in failed:
+            # Read in the judge: the failed cell's own source defines the function below the line
+            # that raised, so the definition never ran. That line is the one to fix.
+            defined_at = _defined_below(session.submission, cell, exercise.name)
+            if defined_at is not None:
+                return t("exercise.never_defined", lang, name=exercise.name, defined_at=defined_at,
+                         problem=_cell_problem(cell, labels, lang))
+        message = t("exercise.missing", lang, name=exercise.name)
+        broken = [_cell_problem(cell, labels, lang) for cell in failed]
         if broken:
             message += t("exercise.missing_cells", lang, cells="; ".join(broken))
         return message
@@ -377,7 +387,26 @@ def _cell_problem(cell: CellOutcome, labels: dict[int, str], lang: str) -> str:
     first_line = cell.message.splitlines()[0] if cell.message else ""
     if cell.status == "syntax_error":
         return t("cell.syntax_error", lang, cell=label, line=cell.line, message=first_line)
-    return t("cell.error", lang, cell=label, line=cell.line, type=cell.type, message=first_line)
+    problem = t("cell.error", lang, cell=label, line=cell.line, type=cell.type, message=first_line)
+    hint = removed_api_hint(cell.type, cell.message, lang)
+    return f"{problem} ({hint})" if hint else problem
+
+
+def _defined_below(submission: Submission, cell: CellOutcome, name: str) -> int | None:
+    """The line where `cell`'s source binds `name` at module level, below the line that raised."""
+    source = next((each.source for each in submission.cells if each.index == cell.index), None)
+    if source is None or cell.line <= 0:
+        return None
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return None
+    for node in tree.body:
+        bound = ((node.name,) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                 else tuple(target.id for target in getattr(node, "targets", ()) if isinstance(target, ast.Name)))
+        if name in bound and node.lineno > cell.line:
+            return node.lineno
+    return None
 
 
 def _cell_flags(session: SubmissionSession, lang: str) -> list[str]:

@@ -9,6 +9,7 @@ that names the field, its value and the fix.
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -18,7 +19,7 @@ from .registry import check_names, get_check, option_type_of
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
-__all__ = ["Assignment", "Call", "Exercise", "SpecError", "Tolerance"]
+__all__ = ["Assignment", "Call", "Exercise", "Misconception", "SpecError", "Tolerance"]
 
 
 class SpecError(ValueError):
@@ -58,6 +59,32 @@ def _parameter_names(reference: Callable[..., Any]) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
+class Misconception:
+    """A known wrong answer to an exercise, recognised by what it returns.
+
+    `compute` is the mistake as a public formula: from the same arguments it returns what that
+    wrong answer returns. The judge runs it itself, on the input that failed, and when the
+    student's output matches, the message opens with `says` (what was done, why it is wrong, the
+    fix; both languages). `marker`, a regular expression, finds the line of the student's function
+    that makes the mistake (matched against each statement as `ast.unparse` writes it).
+    """
+
+    compute: Callable[..., Any]
+    says: Mapping[str, str]
+    marker: str = ""
+
+    def __post_init__(self) -> None:
+        for lang in ("en", "ko"):
+            if not self.says.get(lang):
+                raise SpecError(f"Misconception {self.compute!r} lacks says[{lang!r}]; explain it in both languages.")
+        try:
+            re.compile(self.marker)
+        except re.error as error:
+            raise SpecError(f"Misconception marker={self.marker!r} is not a regular expression ({error}); "
+                            "fix the pattern.") from None
+
+
+@dataclass(frozen=True)
 class Exercise:
     """One graded function: its contract, reference, generated inputs, and the checks with their points.
 
@@ -74,6 +101,8 @@ class Exercise:
     max_examples: int = 25
     options: Mapping[str, Any] = field(default_factory=dict)
     summary: Mapping[str, str] = field(default_factory=dict)
+    # Known wrong answers, recognised on a failing input so the message can name the mistake.
+    misconceptions: tuple[Misconception, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier():

@@ -151,7 +151,7 @@ _E2E = ("tests/course/", "tests/test_cli.py", "tests/test_cluster.py", "tests/te
 _UNIT = ("tests/source/", "tests/test_compare.py", "tests/test_i18n.py", "tests/test_spec.py",
          "tests/test_submission.py", "tests/test_architecture.py", "tests/worker/test_protocol.py",
          "tests/checks/test_base.py", "tests/checks/test_no_recompilation.py", "tests/reports/test_formats.py",
-         "tests/test_format.py", "tests/test_stop.py", "tests/test_batch_path.py")
+         "tests/test_format.py", "tests/test_stop.py", "tests/test_batch_path.py", "tests/test_fault_lines.py")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

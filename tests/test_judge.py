@@ -138,3 +138,11 @@ def test_an_exercise_that_uses_up_its_time_stops_even_when_each_call_is_quick(tm
     assert flatten.checks[0].status is Status.FAILED
     assert "did not finish within 1 s" in flatten.checks[0].message
     assert flatten.seconds < 10
+
+
+def test_a_function_an_earlier_line_kept_from_being_defined_is_blamed_on_that_line() -> None:
+    result = grade_path(SUBMISSIONS / "jit" / "removed_api.py", "jit", GradingOptions(lang="en"))
+    message = _by_exercise(result)["norm"].checks[0].message
+    assert message.startswith("`norm` was never defined:"), message
+    assert "line 4: AttributeError" in message and "(line 8) never ran" in message, message
+    assert "write `jax.tree.map(f, tree)` instead" in message, message

@@ -24,6 +24,7 @@ from ..format import format_call, format_value
 from ..i18n import t
 from ..results import Status
 from ..source import Binding, ParsedCell, jit_binding
+from ..source.parsed import statement_matching
 from ..spec import Call, Exercise
 from ..supervisor.session import CallOutcome, ErrorReport, InstrumentTampered, SubmissionSession, WorkerLost
 
@@ -123,6 +124,29 @@ class CheckContext:
         self._last_expected = (call, output)
         return output
 
+    def misconception(self, call: Call, actual: Any) -> str | None:
+        """The sentence naming a known wrong answer `actual` equals on `call`, with the line of the
+        student's function that makes it where the source shows it; None when it equals none.
+
+        Each misconception is a public formula, computed here in the judge on the failing input;
+        nothing the worker says decides it, only its output compared as the reference's is.
+        """
+        for known in self.exercise.misconceptions:
+            try:
+                with jax.default_device(jax.devices("cpu")[0]):
+                    wrong = as_plain(known.compute(*call.args, **call.kwargs))
+            except Exception:  # noqa: BLE001 - a mistake that does not apply to this input
+                continue
+            if find_difference(wrong, actual, self.exercise.tolerance) is not None:
+                continue
+            says = known.says[self.lang]
+            found = statement_matching(self.source, self.exercise.name, known.marker)
+            if found is None:
+                return says
+            filename, line, code = found
+            return self.text("misconception.at", where=self.where(filename, line), code=code, says=says)
+        return None
+
     # ------------------------------------------------------------- wording
     def describe_call(self, call: Call) -> str:
         return format_call(self.exercise.parameters, call)
@@ -201,7 +225,10 @@ def require_reference_output(ctx: CheckContext, call: Call, outcome: CallOutcome
     difference = find_difference(expected, outcome.output, ctx.exercise.tolerance)
     if difference is not None:
         detail = ctx.describe_difference(difference, expected, outcome.output)
-        raise Counterexample(call, ctx.text(wrong, input=ctx.describe_call(call), detail=detail, **params))
+        message = ctx.text(wrong, input=ctx.describe_call(call), detail=detail, **params)
+        # A known mistake leads: what was done, where, and the fix, before the evidence.
+        diagnosis = ctx.misconception(call, outcome.output)
+        raise Counterexample(call, f"{diagnosis} {message}" if diagnosis else message)
 
 
 def stable_seed(*parts: str) -> int:

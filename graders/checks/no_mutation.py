@@ -14,6 +14,7 @@ from typing import Any
 
 from ..compare import Difference, same_data
 from ..registry import register_check
+from ..source.mutations import mutation_sites
 from ..spec import Call
 from ..supervisor.session import CallOutcome
 from .base import CheckContext, Counterexample, Verdict, search_counterexample, verdict_from_search
@@ -39,6 +40,17 @@ def no_mutation(ctx: CheckContext) -> Verdict:
         changed = next(_changed_arguments(exercise.parameters, call, outcome), None)
         if changed is not None:
             argument, difference = changed
+            site = next(iter(mutation_sites(ctx.source, exercise.name, argument)), None)
+            if site is not None:
+                # The line that does it, read from the source in the judge, and the fix for that line.
+                # `.at[...]` is for arrays: a dict or list the call was given gets a new container.
+                container = isinstance(_argument_value(exercise.parameters, call, argument), (dict, list))
+                fix = (ctx.text("no_mutation.fix_line", fix=site.fix) if site.fix and not container
+                       else ctx.text("no_mutation.fix_new_value", argument=argument))
+                raise Counterexample(call, ctx.text(
+                    "no_mutation.failed_at", where=ctx.where(site.filename, site.line), code=site.code,
+                    argument=argument, input=ctx.describe_call(call), detail=_describe(ctx, argument, difference),
+                    fix=fix))
             raise Counterexample(call, ctx.text("no_mutation.failed", input=ctx.describe_call(call), argument=argument,
                                                 detail=_describe(ctx, argument, difference)))
 
@@ -76,3 +88,11 @@ def _describe(ctx: CheckContext, argument: str, difference: Difference) -> str:
     if difference.kind == "value":
         return ctx.text("mutation.value_scalar", path=path, before=difference.expected, after=difference.actual)
     return ctx.text("mutation.structure", path=path, before=difference.expected, after=difference.actual)
+
+
+def _argument_value(parameters: tuple[str, ...], call: Call, argument: str) -> Any:
+    """What the call passed as `argument`, by keyword or by position; None when it passed nothing."""
+    if argument in call.kwargs:
+        return call.kwargs[argument]
+    position = parameters.index(argument) if argument in parameters else len(call.args)
+    return call.args[position] if position < len(call.args) else None

@@ -10,7 +10,7 @@ from solutions import jit as reference
 
 from ..checks.jit_speedup import SpeedupSpec, TimingProfile
 from ..registry import register_assignment
-from ..spec import Assignment, Call, Exercise
+from ..spec import Assignment, Call, Exercise, Misconception
 from ..strategies import float32_arrays, shapes
 
 # The formula `norm` computes, said once: the statement, the summary and the un-jitted baseline
@@ -44,6 +44,40 @@ def _maybe_negate_calls(draw: st.DrawFn) -> Call:
     return Call((draw(float32_arrays(draw(shapes((4,), (2, 3))))), draw(st.booleans())))
 
 
+# Wrong answers students give for `norm`, each as the formula it computes (run by the judge on the
+# failing input) and what it means.
+NORM_MISCONCEPTIONS = (
+    Misconception(
+        compute=lambda X: (X - X.mean(0)) / X.std(0, ddof=1),
+        says={"en": "your result equals the formula with `X.std(0, ddof=1)`, the sample standard deviation. "
+                    "The statement asks for the population one: `X.std(0)` (ddof=0).",
+              "ko": "결과가 표본 표준편차 `X.std(0, ddof=1)`로 나눈 값과 같습니다. 문제는 모집단 표준편차 "
+                    "`X.std(0)`(ddof=0)를 요구합니다."},
+        marker=r"ddof\s*=\s*1",
+    ),
+    Misconception(
+        compute=lambda X: (X - X.mean(1, keepdims=True)) / X.std(1, keepdims=True),
+        says={"en": "your result standardises each row (axis 1). The statement asks for each column: "
+                    "`X.mean(0)` and `X.std(0)`.",
+              "ko": "결과가 각 행(axis 1)을 표준화한 값입니다. 문제는 각 열을 요구합니다: `X.mean(0)`, `X.std(0)`."},
+        marker=r"axis=1|\.(mean|std)\(1",
+    ),
+    Misconception(
+        compute=lambda X: (X - X.mean()) / X.std(),
+        says={"en": "your result uses one mean and one standard deviation for the whole array. The statement "
+                    "asks for one per column: `X.mean(0)` and `X.std(0)`.",
+              "ko": "결과가 배열 전체의 평균 하나와 표준편차 하나를 썼습니다. 문제는 열마다 하나씩 요구합니다: "
+                    "`X.mean(0)`, `X.std(0)`."},
+        marker=r"\.(mean|std)\(\)|\b(mean|std)\(X\)",
+    ),
+    Misconception(
+        compute=lambda X: X - X.mean(0),
+        says={"en": "your result is centred but not divided by the standard deviation: divide by `X.std(0)`.",
+              "ko": "결과가 평균을 빼기만 하고 표준편차로 나누지 않았습니다. `X.std(0)`으로 나누세요."},
+        marker=r"^return",
+    ),
+)
+
 NORM = Exercise(
     name="norm",
     reference=reference.norm,
@@ -62,6 +96,7 @@ NORM = Exercise(
                       "accelerator": TimingProfile((1024, 256), calls=50, clock="wall")},
         )
     },
+    misconceptions=NORM_MISCONCEPTIONS,
     summary={
         "en": f"column-standardise X: {NORM_FORMULA}, jit-compiled as submitted",
         "ko": f"X의 열 표준화: {NORM_FORMULA}, 제출 시 jit으로 컴파일되어 있어야 함",

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
 
 from ..submission import Submission
 
-__all__ = ["Aliases", "ParsedCell", "module_level", "parse_cells", "qualified_name"]
+__all__ = ["Aliases", "ParsedCell", "last_definition", "module_level", "parse_cells", "qualified_name",
+           "statement_matching"]
 
 
 @dataclass(frozen=True)
@@ -105,3 +107,30 @@ def module_level(tree: ast.Module) -> list[ast.stmt]:
 
     visit(tree.body)
     return found
+
+
+def last_definition(cells: tuple[ParsedCell, ...],
+                    name: str) -> tuple[str, ast.FunctionDef | ast.AsyncFunctionDef] | None:
+    """The cell's file name and the node of the last module-level `def name`, as a notebook leaves it."""
+    found: tuple[str, ast.FunctionDef | ast.AsyncFunctionDef] | None = None
+    for cell in cells:
+        for statement in module_level(cell.tree):
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and statement.name == name:
+                found = (cell.filename, statement)
+    return found
+
+
+def statement_matching(cells: tuple[ParsedCell, ...], function: str, pattern: str) -> tuple[str, int, str] | None:
+    """(file name, line, code) of the first simple statement in `function` whose code, as `ast.unparse`
+    writes it, matches the regular expression `pattern`; None when none does."""
+    found = last_definition(cells, function)
+    if found is None or not pattern:
+        return None
+    filename, definition = found
+    compiled = re.compile(pattern)
+    simple = (ast.Return, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)
+    for node in sorted((n for n in ast.walk(definition) if isinstance(n, simple)), key=lambda n: n.lineno):
+        code = ast.unparse(node)
+        if compiled.search(code):
+            return filename, node.lineno, code
+    return None

@@ -1,0 +1,219 @@
+"""Do the grader's failure messages name the line at fault? Grade every file labelled in
+tests/fault_lines.py once and, for each faulty function, look for its labelled line in the messages
+of that exercise's checks that failed or erred, or were held back behind `correctness` while finding
+a failure (`details["found"] == "failed"`). A message names the line when it says `line N` (`N번째
+줄` in Korean) for a labelled N and, in a notebook, also the cell: `(cell C)` (`(C번째 셀)`).
+Prints the share of labelled functions whose line some message names, per assignment and per check,
+then every label with the first failing message, so that a person can judge whether it gives the
+cause. A file that is missing or cannot be graded counts as not named. No timed assertions.
+
+    .venv/bin/python benchmarks/diagnosis.py [--lang en|ko]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from graders.grading import grade_many
+from graders.options import GradingOptions
+from graders.results import CheckResult, FileError, Status, SubmissionResult
+
+if TYPE_CHECKING:
+    from tests.fault_lines import FaultLine
+
+REPO = Path(__file__).resolve().parent.parent
+MESSAGE_CHARS = 200
+
+
+def _labels() -> tuple[FaultLine, ...]:
+    # tests/ is the repository's own package, not an installed one: run from anywhere.
+    if str(REPO) not in sys.path:
+        sys.path.insert(0, str(REPO))
+    from tests.fault_lines import FAULT_LINES
+
+    return FAULT_LINES
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What grading said about one labelled function."""
+
+    label: FaultLine
+    failing: tuple[CheckResult, ...]  # the exercise's checks that failed, erred, or found a failure while held back
+    naming: tuple[str, ...]  # the names of those whose message names the labelled line
+    problem: str = ""  # why nothing was graded: a missing file, a FileError, an absent exercise
+
+    @property
+    def named(self) -> bool:
+        return bool(self.naming)
+
+
+def names_line(message: str, lines: Sequence[int], cell: int | None) -> bool:
+    """Whether `message` names one of `lines` (and, in a notebook, the cell `cell`), in English or Korean.
+
+    `line 1` does not match `line 12`; `(cell 3)` does not match `(cell 31)`.
+    """
+    if not any(re.search(rf"\bline {n}(?!\d)|(?<!\d){n}번째 줄", message) for n in lines):
+        return False
+    return cell is None or re.search(rf"\(cell {cell}\)|\({cell}번째 셀\)", message) is not None
+
+
+def _failing(result: SubmissionResult, exercise: str) -> tuple[CheckResult, ...] | None:
+    graded = next((e for e in result.exercises if e.name == exercise), None)
+    if graded is None:
+        return None
+    return tuple(check for check in graded.checks
+                 if check.status in (Status.FAILED, Status.ERROR)
+                 or (check.status is Status.SKIPPED and check.details.get("found") == "failed"))
+
+
+def _grade(path: str, assignment: str, lang: str) -> SubmissionResult | str:
+    """The graded file, or why there is none, in one line."""
+    if not (REPO / path).is_file():
+        return "file missing"
+    try:
+        [outcome] = grade_many([REPO / path], assignment, GradingOptions(lang=lang))
+    except Exception as error:  # noqa: BLE001 - a grader failure on one file is a finding, not a stop
+        return f"grading raised {type(error).__name__}: {error}"
+    if isinstance(outcome, FileError):
+        return f"FileError ({outcome.cause}): {outcome.message}"
+    return outcome
+
+
+def diagnose(labels: Sequence[FaultLine], lang: str) -> list[Finding]:
+    """One finding per label, in order, each file graded once."""
+    files = list(dict.fromkeys((label.path, label.assignment) for label in labels))
+    outcomes: dict[tuple[str, str], SubmissionResult | str] = {}
+    for position, (path, assignment) in enumerate(files, start=1):
+        started = time.perf_counter()
+        outcomes[path, assignment] = _grade(path, assignment, lang)
+        print(f"graded {position}/{len(files)} {path} ({assignment}) in {time.perf_counter() - started:.1f} s",
+              file=sys.stderr)
+    findings = []
+    for label in labels:
+        outcome = outcomes[label.path, label.assignment]
+        if isinstance(outcome, str):
+            findings.append(Finding(label, (), (), outcome))
+            continue
+        failing = _failing(outcome, label.exercise)
+        if failing is None:
+            findings.append(Finding(label, (), (), f"no exercise {label.exercise!r} in the result"))
+            continue
+        naming = tuple(check.name for check in failing if names_line(check.message, label.lines, label.cell))
+        findings.append(Finding(label, failing, naming))
+    return findings
+
+
+def _share(named: int, total: int) -> str:
+    return f"{named / total:.0%}" if total else "-"
+
+
+def _by_assignment(findings: Sequence[Finding]) -> Table:
+    table = Table(title="Labelled functions whose line a failing message names, by assignment")
+    for column in ("assignment", "labelled", "named", "share", "no failing check"):
+        table.add_column(column, justify="left" if column == "assignment" else "right")
+    for assignment in dict.fromkeys(f.label.assignment for f in findings):
+        mine = [f for f in findings if f.label.assignment == assignment]
+        named = sum(f.named for f in mine)
+        quiet = sum(not f.failing for f in mine)
+        table.add_row(assignment, str(len(mine)), str(named), _share(named, len(mine)), str(quiet))
+    return table
+
+
+def _check_order(assignment: str) -> dict[str, int]:
+    """The assignment's checks in the order its exercises list them."""
+    import graders.exercises  # noqa: F401 - registers every assignment
+    from graders.registry import get_assignment
+
+    names = dict.fromkeys(name for exercise in get_assignment(assignment).exercises for name in exercise.points)
+    return {name: position for position, name in enumerate(names)}
+
+
+def _by_check(findings: Sequence[Finding]) -> Table:
+    table = Table(title="By check: labelled functions where the check failed (or found a failure), "
+                        "and how many of its messages name the line")
+    for column in ("assignment", "check", "labelled", "named", "share"):
+        table.add_column(column, justify="left" if column in ("assignment", "check") else "right")
+    for assignment in dict.fromkeys(f.label.assignment for f in findings):
+        mine = [f for f in findings if f.label.assignment == assignment]
+        order = _check_order(assignment)
+        for check in sorted({c.name for f in mine for c in f.failing}, key=lambda n: (order.get(n, len(order)), n)):
+            failing = [f for f in mine if any(c.name == check for c in f.failing)]
+            named = sum(check in f.naming for f in failing)
+            table.add_row(assignment, check, str(len(failing)), str(named), _share(named, len(failing)))
+    return table
+
+
+def _where(label: FaultLine) -> str:
+    lines = ", ".join(str(n) for n in label.lines)
+    return f"cell {label.cell}, line {lines}" if label.cell is not None else f"line {lines}"
+
+
+def _by_label(findings: Sequence[Finding]) -> Table:
+    table = Table(title=f"Every label, with the first failing message (first {MESSAGE_CHARS} characters)",
+                  show_lines=True)
+    table.add_column("path", no_wrap=True)
+    table.add_column("exercise", no_wrap=True)
+    table.add_column("label", no_wrap=True)
+    table.add_column("cause", max_width=36)
+    table.add_column("named", max_width=24)
+    table.add_column("first failing message", ratio=1, overflow="fold")
+    for finding in findings:
+        label = finding.label
+        if finding.problem:
+            named, message = "no", finding.problem
+        elif not finding.failing:
+            named, message = "no", "(no check failed)"
+        else:
+            named = f"yes: {', '.join(finding.naming)}" if finding.named else "no"
+            first = finding.failing[0]
+            message = f"[{first.name}] {' '.join(first.message.split())}"
+        table.add_row(Text(label.path), Text(label.exercise), Text(_where(label)), Text(label.cause), Text(named),
+                      Text(message[:MESSAGE_CHARS]))
+    return table
+
+
+def _not_named(findings: Sequence[Finding]) -> Table:
+    table = Table(title="Labels that no failing message names")
+    for column in ("path", "exercise", "label", "cause", "failing checks"):
+        table.add_column(column, no_wrap=column in ("path", "exercise", "label"))
+    for finding in findings:
+        if not finding.named:
+            failing = finding.problem or ", ".join(check.name for check in finding.failing) or "(none)"
+            table.add_row(Text(finding.label.path), Text(finding.label.exercise), Text(_where(finding.label)),
+                          Text(finding.label.cause), Text(failing))
+    return table
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lang", choices=("en", "ko"), default="en", help="the language of the messages")
+    arguments = parser.parse_args()
+    findings = diagnose(_labels(), arguments.lang)
+    console = Console()
+    if not console.is_terminal:  # a file or a pipe: wide enough that each label fits a few lines
+        console = Console(width=max(console.width, 200))
+    console.print(f"messages in {arguments.lang}; {len(findings)} labelled functions in "
+                  f"{len({f.label.path for f in findings})} files")
+    console.print(_by_assignment(findings))
+    console.print(_by_check(findings))
+    named = sum(f.named for f in findings)
+    console.print(f"overall: {named} of {len(findings)} labelled functions ({_share(named, len(findings))}) "
+                  "have a failing message that names the labelled line")
+    console.print(_by_label(findings))
+    console.print(_not_named(findings))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,97 @@
+"""Where a function changes an argument in place, read from its source in the judge, and the fix
+that fits the statement.
+
+`no_mutation` sees from outside that an argument came back changed; this says which line did it
+and how to write that line without changing anything (`X -= m` becomes `X = X - m`, `x[i] += u`
+becomes `x = x.at[i].add(u)`). A statement found here is only a pointer for the message: the
+verdict rests on the argument the judge saw change.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from .parsed import ParsedCell, last_definition
+
+__all__ = ["MutationSite", "mutation_sites"]
+
+# `.at[...]` methods for augmented item assignment, by operator; subtraction adds the negation.
+_AT_METHODS = {ast.Add: "add", ast.Mult: "multiply", ast.Div: "divide", ast.Pow: "power"}
+_SYMBOLS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%",
+            ast.Pow: "**", ast.MatMult: "@", ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^"}
+# Methods that change a list, dict, set or NumPy array in place.
+_MUTATING_METHODS = frozenset({
+    "append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "popitem", "add", "discard",
+    "sort", "reverse", "fill", "resize", "put", "itemset", "setflags",
+})
+
+
+@dataclass(frozen=True)
+class MutationSite:
+    """One statement that changes `argument` in place: where it is, its code, and the code to write
+    instead (`fix`), or "" where no one line replaces it."""
+
+    filename: str
+    line: int
+    code: str
+    argument: str
+    fix: str
+
+
+def mutation_sites(cells: tuple[ParsedCell, ...], function: str, argument: str) -> list[MutationSite]:
+    """Statements in `function` (its last module-level definition) that change `argument` in place."""
+    found = last_definition(cells, function)
+    if found is None:
+        return []
+    filename, definition = found
+    sites = []
+    for node in ast.walk(definition):
+        if not isinstance(node, ast.stmt):
+            continue
+        fix = _fix(node, argument)
+        if fix is not None:
+            sites.append(MutationSite(filename, node.lineno, ast.unparse(node), argument, fix))
+    return sorted(sites, key=lambda site: site.line)
+
+
+def _base_name(node: ast.expr) -> str | None:
+    """`x` for `x[i]`, `x[i][j]` and `x.attr[i]`; None for anything else."""
+    current: ast.expr = node
+    while isinstance(current, (ast.Subscript, ast.Attribute)):
+        current = current.value
+    return current.id if isinstance(current, ast.Name) else None
+
+
+def _fix(node: ast.stmt, argument: str) -> str | None:
+    """The replacement for `node` when it changes `argument` in place; None when it does not."""
+    if isinstance(node, ast.AugAssign):
+        target, value = node.target, ast.unparse(node.value)
+        if isinstance(target, ast.Name) and target.id == argument:
+            operator = _SYMBOLS.get(type(node.op))
+            return f"{argument} = {argument} {operator} {_grouped(node.value)}" if operator else ""
+        if isinstance(target, ast.Subscript) and _base_name(target) == argument:
+            base, index = ast.unparse(target.value), ast.unparse(target.slice)
+            method = _AT_METHODS.get(type(node.op))
+            if isinstance(node.op, ast.Sub):
+                return f"{base} = {base}.at[{index}].add(-{_grouped(node.value)})"
+            if method is not None:
+                return f"{base} = {base}.at[{index}].{method}({value})"
+            return ""
+    if isinstance(node, ast.Assign):
+        for each in node.targets:
+            if isinstance(each, ast.Subscript) and _base_name(each) == argument:
+                base, index = ast.unparse(each.value), ast.unparse(each.slice)
+                return f"{base} = {base}.at[{index}].set({ast.unparse(node.value)})"
+    if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+        function = node.value.func
+        if (isinstance(function, ast.Attribute) and function.attr in _MUTATING_METHODS
+                and _base_name(function.value) == argument):
+            return ""
+    return None
+
+
+def _grouped(node: ast.expr) -> str:
+    """`node`'s code, parenthesised unless it is a name, a constant, a call or an attribute."""
+    text = ast.unparse(node)
+    return text if isinstance(node, (ast.Name, ast.Constant, ast.Call, ast.Attribute, ast.Subscript)) else f"({text})"

@@ -1,0 +1,121 @@
+"""Where each faulty function of the corpus is wrong, as a human reviewer would point at it.
+
+One `FaultLine` per faulty function (not per file), labelled by reading the submission against its
+reference in `solutions/`, never from what the grader says. `lines` are the lines a reviewer would
+point at (several only where one fault spans them); in a notebook they count from 1 within the code
+cell whose index (`graders.submission.Cell.index`, markdown cells included) is `cell`, and `cell` is
+None for a `.py` file. A function with a second, lesser fault keeps the main one in `lines` and names
+the other in `cause`.
+
+`benchmarks/diagnosis.py` measures how often the grader's failure messages name these lines;
+`tests/test_fault_lines.py` keeps the labels in step with the files. Not labelled: correct files,
+stubs, hostile submissions, and functions a submission leaves out (they have no line to point at).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["FAULT_LINES", "FaultLine"]
+
+
+@dataclass(frozen=True)
+class FaultLine:
+    path: str
+    assignment: str
+    exercise: str
+    lines: tuple[int, ...]
+    cell: int | None
+    cause: str
+
+
+_JAX_NUMPY_A = "tests/submissions/jax_numpy/faulty_a.py"
+_JAX_NUMPY_B = "tests/submissions/jax_numpy/faulty_b.py"
+_INPLACE = "tests/submissions/jax_numpy/inplace_update.py"
+_NAMESPACE = "tests/submissions/jax_numpy/namespace_tricks.py"
+_JISOO = "samples/jax-numpy/jisoo.ipynb"
+_JIT_A = "tests/submissions/jit/faulty_a.py"
+_JIT_B = "tests/submissions/jit/faulty_b.py"
+_JIT_MISSING = "tests/submissions/jit/faulty_missing.py"
+_MODULE_CONSTANT = "tests/submissions/jit/module_constant.py"
+_DOYUN = "samples/jit/doyun.ipynb"
+_PURITY_A = "tests/submissions/purity/faulty_a.py"
+_PURITY_B = "tests/submissions/purity/faulty_b.py"
+_HIDDEN = "tests/submissions/purity/hidden_state.py"
+_DO_NOTHING = "tests/submissions/purity/do_nothing.py"
+_JUNHO = "samples/purity/junho.ipynb"
+
+FAULT_LINES: tuple[FaultLine, ...] = (
+    # ------------------------------------------------------------------ jax-numpy
+    FaultLine(_JAX_NUMPY_A, "jax-numpy", "pure_update", (7,), None, "mutates argument x in place with x[i] = value"),
+    FaultLine(_JAX_NUMPY_A, "jax-numpy", "scatter_add", (14,), None,
+              ".at[indices].set(x[indices] + updates): repeated indices keep only the last update"),
+    FaultLine(_JAX_NUMPY_A, "jax-numpy", "loss_and_grad", (19,), None,
+              "builds a new jax.jit lambda on every call: recompiles each time"),
+    FaultLine(_JAX_NUMPY_A, "jax-numpy", "update", (25,), None, "theta + lr * grad: steps up the gradient, not down"),
+    FaultLine(_JAX_NUMPY_B, "jax-numpy", "pure_update", (10,), None, "Python `if i < 0` on the traced index i"),
+    FaultLine(_JAX_NUMPY_B, "jax-numpy", "scatter_add", (16, 17), None,
+              "NumPy on the input: np.array(x) and np.add.at, not jit-safe"),
+    FaultLine(_JAX_NUMPY_B, "jax-numpy", "loss_and_grad", (23,), None, "reads the module-level global TWO"),
+    FaultLine(_JAX_NUMPY_B, "jax-numpy", "update", (27, 28), None,
+              "assigns the module-level global step_count (global, += 1)"),
+    FaultLine(_INPLACE, "jax-numpy", "pure_update", (9, 10), None,
+              "raises TypeError on NumPy input instead of converting it with jnp.asarray"),
+    FaultLine(_INPLACE, "jax-numpy", "update", (29,), None, "theta -= lr * grad mutates NumPy theta in place"),
+    FaultLine(_NAMESPACE, "jax-numpy", "pure_update", (25,), None,
+              "reads the module-level global OFFSET through sys.modules"),
+    FaultLine(_NAMESPACE, "jax-numpy", "scatter_add", (29, 30), None,
+              "reads the module-level global ZERO through vars(importlib.import_module(__name__))"),
+    FaultLine(_NAMESPACE, "jax-numpy", "loss_and_grad", (34,), None,
+              "keeps a call counter in the function attribute loss_and_grad.calls"),
+    FaultLine(_NAMESPACE, "jax-numpy", "update", (43,), None,
+              "_track() bumps the count of a module-level callable object"),
+    FaultLine(_JISOO, "jax-numpy", "pure_update", (2,), 3, "mutates argument x in place with x[i] = value"),
+    FaultLine(_JISOO, "jax-numpy", "scatter_add", (3,), 4,
+              ".at[indices].set(x[indices] + updates): repeated indices keep only the last update"),
+    FaultLine(_JISOO, "jax-numpy", "loss_and_grad", (5,), 5, "reads the notebook global SCALE"),
+    FaultLine(_JISOO, "jax-numpy", "update", (1,), 6,
+              "def line lacks its colon: SyntaxError (the body also returns theta unchanged)"),
+    # ------------------------------------------------------------------------ jit
+    FaultLine(_JIT_A, "jit", "norm", (5,), None, "not jit-compiled: no @jax.jit above def norm"),
+    FaultLine(_JIT_A, "jit", "negatives", (10,), None,
+              "boolean mask x[x < 0]: keeps only the negatives, data-dependent shape under jit"),
+    FaultLine(_JIT_A, "jit", "flatten", (14,), None, "reshapes to jnp.array(x.shape).prod(): a traced size under jit"),
+    FaultLine(_JIT_A, "jit", "maybe_negate", (17, 19), None, "@jax.jit without static neg, then Python `if neg:`"),
+    FaultLine(_JIT_B, "jit", "norm", (10,), None, "reads the module-level global AXIS"),
+    FaultLine(_JIT_B, "jit", "negatives", (14,), None, "np.where on the input: NumPy, not jit-safe"),
+    FaultLine(_JIT_B, "jit", "maybe_negate", (22,), None,
+              "jits a new lambda closing over neg on every call; maybe_negate itself is not jitted"),
+    FaultLine(_JIT_MISSING, "jit", "norm", (7,), None, "ddof=1: sample std instead of population std"),
+    FaultLine(_MODULE_CONSTANT, "jit", "norm", (18,), None,
+              "writes the result into the caller's X with X[...] = out (norm itself also un-jitted)"),
+    FaultLine(_MODULE_CONSTANT, "jit", "negatives", (24,), None, "reads the module-level global THRESHOLD"),
+    FaultLine(_DOYUN, "jit", "norm", (1,), 3, "not jit-compiled: no @jax.jit above def norm"),
+    FaultLine(_DOYUN, "jit", "negatives", (2,), 4,
+              "boolean mask x[x < 0]: keeps only the negatives, data-dependent shape under jit"),
+    FaultLine(_DOYUN, "jit", "maybe_negate", (1, 3), 6, "@jax.jit without static neg, then Python `if neg:`"),
+    # --------------------------------------------------------------------- purity
+    FaultLine(_PURITY_A, "purity", "sgd_step", (12,), None, "mutates argument params in place with params[key] = ..."),
+    FaultLine(_PURITY_A, "purity", "horner", (19,), None, "Python for loop over coeffs, unrolled into the trace"),
+    FaultLine(_PURITY_A, "purity", "per_example_grads", (26,), None,
+              "Python loop over the examples instead of jax.vmap"),
+    FaultLine(_PURITY_A, "purity", "moving_average", (30,), None, "np.convolve on the input: NumPy, not jit-safe"),
+    FaultLine(_PURITY_B, "purity", "sgd_step", (9, 10), None, "assigns the module-level global calls (global, += 1)"),
+    FaultLine(_PURITY_B, "purity", "horner", (14, 15), None,
+              "no @jax.jit: the fori_loop body indexes NumPy coeffs with the traced i"),
+    FaultLine(_PURITY_B, "purity", "per_example_grads", (20, 21), None,
+              "one batch-mean gradient tiled to every row, not one per example"),
+    FaultLine(_PURITY_B, "purity", "moving_average", (26,), None, "mode='same' instead of 'valid': output of length n"),
+    FaultLine(_HIDDEN, "purity", "sgd_step", (15,), None, "appends to the closure's list history on every call"),
+    FaultLine(_HIDDEN, "purity", "horner", (30,), None, "increments the class attribute _State.calls"),
+    FaultLine(_HIDDEN, "purity", "per_example_grads", (44,), None, "reads the module-level global SCALE via globals()"),
+    FaultLine(_HIDDEN, "purity", "moving_average", (48, 49), None,
+              "mutable default _seen=[] appended to on every call"),
+    FaultLine(_DO_NOTHING, "purity", "sgd_step", (8,), None, "returns None instead of the updated pytree"),
+    FaultLine(_DO_NOTHING, "purity", "horner", (13,), None, "returns x instead of evaluating the polynomial"),
+    FaultLine(_DO_NOTHING, "purity", "per_example_grads", (17,), None, "returns zeros instead of the gradients"),
+    FaultLine(_DO_NOTHING, "purity", "moving_average", (21,), None, "returns a slice of x instead of window means"),
+    FaultLine(_JUNHO, "purity", "sgd_step", (3,), 3,
+              "mutates argument params in place with params[k] = ...; nested dicts unhandled"),
+    FaultLine(_JUNHO, "purity", "horner", (4,), 4, "Python for loop over coeffs, unrolled into the trace"),
+)

@@ -1,0 +1,50 @@
+"""The line that changes an argument in place, and the fix that fits it, read from the source."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from graders.source.mutations import mutation_sites
+from graders.source.parsed import ParsedCell
+
+SOURCE = '''
+def update(theta, x, idx, u, items, grads):
+    theta -= 0.1 * grads
+    x[idx] += u
+    x[0] = 5.0
+    x[1:3] -= u + 1
+    x[idx] *= 2
+    items.append(3)
+    fresh = x + 1
+    return fresh
+'''
+
+
+def _sites(argument: str) -> list[tuple[int, str, str]]:
+    cells = (ParsedCell("update.py", ast.parse(SOURCE)),)
+    return [(site.line, site.code, site.fix) for site in mutation_sites(cells, "update", argument)]
+
+
+@pytest.mark.unit
+def test_each_in_place_change_gets_the_line_and_the_fix_for_it() -> None:
+    assert _sites("theta") == [(3, "theta -= 0.1 * grads", "theta = theta - (0.1 * grads)")]
+    assert _sites("x") == [(4, "x[idx] += u", "x = x.at[idx].add(u)"), (5, "x[0] = 5.0", "x = x.at[0].set(5.0)"),
+                           (6, "x[1:3] -= u + 1", "x = x.at[1:3].add(-(u + 1))"),
+                           (7, "x[idx] *= 2", "x = x.at[idx].multiply(2)")]
+    # A container changed by a method: no one line replaces it, the message says to build a new one.
+    assert _sites("items") == [(8, "items.append(3)", "")]
+
+
+@pytest.mark.unit
+def test_reading_an_argument_or_binding_a_new_name_is_not_a_change() -> None:
+    assert _sites("u") == [] and _sites("grads") == [] and _sites("fresh") == []
+
+
+@pytest.mark.unit
+def test_the_last_definition_in_the_notebook_is_the_one_read() -> None:
+    first = ParsedCell("cell-1", ast.parse("def f(x):\n    x[0] = 1\n"))
+    second = ParsedCell("cell-2", ast.parse("def f(x):\n    return x\n"))
+    assert mutation_sites((first, second), "f", "x") == []
+    assert mutation_sites((second, first), "f", "x")[0].filename == "cell-1"
