@@ -10,7 +10,7 @@ import numpy as np
 
 from .spec import Call
 
-__all__ = ["format_call", "format_value", "markdown_text", "stable_text"]
+__all__ = ["clip_code", "format_call", "format_value", "markdown_text", "stable_text"]
 
 _MAX_CHARS = 600
 
@@ -123,3 +123,10 @@ def markdown_text(text: str, *, inline: bool = False) -> str:
         stripped = line.lstrip(" \t")
         lines.append("&nbsp;" * (len(line) - len(stripped)) + stripped)
     return "  \n".join(lines)
+
+
+def clip_code(code: str, limit: int = 60) -> str:
+    """A line of the student's code, as a message quotes it: one line, at most `limit` characters
+    (the diagnosis must not push the comparison out of the message's opening)."""
+    one_line = " ".join(code.split())
+    return one_line if len(one_line) <= limit else one_line[:limit - 1].rstrip() + "…"

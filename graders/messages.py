@@ -146,8 +146,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "생성된 입력 {examples}개 모두에서(각각 NumPy 배열과 JAX 배열로) 참조 답안과 일치합니다.",
     },
     "correctness.failed": {
-        "en": "Wrong result for the input {input} (given as {kind}): {detail}",
-        "ko": "입력 {input}({kind}로 전달)에 대한 결과가 틀렸습니다: {detail}",
+        "en": "Wrong result: {detail} The input, given as {kind}: {input}.{full}",
+        "ko": "결과가 틀렸습니다: {detail} 입력({kind}로 전달): {input}.{full}",
     },
     "correctness.raised": {
         "en": "For the input {input} (given as {kind}) your function {explanation}",
@@ -257,8 +257,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "생성된 입력 {examples}개에서 추적 인자와 함께 `jax.jit` 아래에서 올바르게 동작합니다.",
     },
     "jit.failed": {
-        "en": "Under `jax.jit`, for the input {input}: {detail}",
-        "ko": "`jax.jit` 아래에서 입력 {input}에 대해: {detail}",
+        "en": "Under `jax.jit`, a wrong result: {detail} The input: {input}.{full}",
+        "ko": "`jax.jit` 아래에서 결과가 틀렸습니다: {detail} 입력: {input}.{full}",
     },
     "jit.raised": {
         "en": "Under `jax.jit`, for the input {input}, your function {explanation}",
@@ -293,6 +293,20 @@ MESSAGES: dict[str, dict[str, str]] = {
     "no_mutation.failed": {
         "en": "For the input {input}, the call modified its argument `{argument}`: {detail} Return a new value instead: `x.at[i].set(v)` for arrays, a new dict (for example `jax.tree_util.tree_map`) for containers.",
         "ko": "입력 {input}에 대해 호출이 인자 `{argument}`을(를) 바꾸었습니다: {detail} 대신 새 값을 반환하세요: 배열은 `x.at[i].set(v)`, 컨테이너는 새 dict(예: `jax.tree_util.tree_map`)를 쓰세요.",
+    },
+    "no_globals.state_line": {
+        "en": "{described}, at {where} (`{code}`)",
+        "ko": "{described}, 위치: {where}(`{code}`)",
+    },
+    "no_recompilation.jit_per_call": {
+        "en": "{where} (`{code}`) builds a new jitted function on every call of `{name}`, and each new one is "
+              "compiled again. Build it once, outside `{name}`, or decorate `{name}` itself.",
+        "ko": "{where}(`{code}`)에서 `{name}`을(를) 부를 때마다 새 jit 함수를 만들고, 새 함수마다 다시 컴파일합니다. "
+              "`{name}` 밖에서 한 번만 만들거나 `{name}` 자체에 jit을 붙이세요.",
+    },
+    "wrong.returned_at": {
+        "en": "{where} (`{code}`) returns a wrong value.",
+        "ko": "{where}(`{code}`)이(가) 틀린 값을 반환합니다.",
     },
     "misconception.at": {
         "en": "{where} (`{code}`): {says}",

@@ -148,7 +148,8 @@ def _warm_before_grading(request: pytest.FixtureRequest) -> None:
 # By place, unless a test says otherwise with its own marker. tests/README.md explains each kind.
 KINDS = ("unit", "worker", "timing", "e2e")
 _E2E = ("tests/course/", "tests/test_cli.py", "tests/test_cluster.py", "tests/test_batch.py")
-_UNIT = ("tests/source/", "tests/test_compare.py", "tests/test_i18n.py", "tests/test_spec.py",
+_UNIT = ("tests/source/", "tests/test_message_shape.py", "tests/test_compare.py", "tests/test_i18n.py",
+         "tests/test_spec.py",
          "tests/test_submission.py", "tests/test_architecture.py", "tests/worker/test_protocol.py",
          "tests/checks/test_base.py", "tests/checks/test_no_recompilation.py", "tests/reports/test_formats.py",
          "tests/test_format.py", "tests/test_stop.py", "tests/test_batch_path.py", "tests/test_fault_lines.py")

@@ -84,3 +84,12 @@ def test_the_norm_formula_is_said_once_and_the_solution_computes_it() -> None:
     assert ast.unparse(returned) == NORM_FORMULA  # the solution is the formula the statement gives
     timing = NORM.options["jit_speedup"]
     assert NORM_FORMULA in timing.baseline_source and NORM_FORMULA in NORM.summary["ko"]
+
+
+def test_a_misconception_is_explained_in_both_languages_with_a_valid_marker() -> None:
+    from graders.spec import Misconception
+
+    with pytest.raises(SpecError, match="says\\['ko'\\]"):
+        Misconception(compute=lambda x: x, says={"en": "doubled"})
+    with pytest.raises(SpecError, match="not a regular expression"):
+        Misconception(compute=lambda x: x, says={"en": "a", "ko": "b"}, marker="(")

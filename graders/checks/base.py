@@ -10,21 +10,23 @@ from __future__ import annotations
 
 import hashlib
 import time
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import jax
+import numpy as np
 from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
 from hypothesis.errors import Flaky
 
-from ..compare import Difference, as_plain, find_difference
+from ..compare import as_plain, find_difference
 from ..explain import describe_difference, explain_error
-from ..format import format_call, format_value
+from ..format import clip_code, format_call, format_value
 from ..i18n import t
 from ..results import Status
 from ..source import Binding, ParsedCell, jit_binding
-from ..source.parsed import statement_matching
+from ..source.parsed import single_return, statement_matching
 from ..spec import Call, Exercise
 from ..supervisor.session import CallOutcome, ErrorReport, InstrumentTampered, SubmissionSession, WorkerLost
 
@@ -133,7 +135,10 @@ class CheckContext:
         """
         for known in self.exercise.misconceptions:
             try:
-                with jax.default_device(jax.devices("cpu")[0]):
+                # A wrong formula may divide by zero where the right one does not: quietly.
+                with jax.default_device(jax.devices("cpu")[0]), np.errstate(all="ignore"), \
+                        warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
                     wrong = as_plain(known.compute(*call.args, **call.kwargs))
             except Exception:  # noqa: BLE001 - a mistake that does not apply to this input
                 continue
@@ -144,8 +149,17 @@ class CheckContext:
             if found is None:
                 return says
             filename, line, code = found
-            return self.text("misconception.at", where=self.where(filename, line), code=code, says=says)
+            return self.text("misconception.at", where=self.where(filename, line), code=clip_code(code), says=says)
         return None
+
+    def returning_line(self) -> str | None:
+        """'line N (`return ...`) returns the wrong value' when the function's source has exactly one
+        `return` (read in the judge); None otherwise, where no one line is to blame."""
+        found = single_return(self.source, self.exercise.name)
+        if found is None:
+            return None
+        filename, line, code = found
+        return self.text("wrong.returned_at", where=self.where(filename, line), code=clip_code(code))
 
     # ------------------------------------------------------------- wording
     def describe_call(self, call: Call) -> str:
@@ -157,9 +171,6 @@ class CheckContext:
     def place(self, filename: str) -> str:
         """A file name from a traceback, as the student finds it (a notebook cell by its first line)."""
         return self.session.submission.place(filename, self.lang)
-
-    def describe_difference(self, difference: Difference, expected: Any, actual: Any) -> str:
-        return describe_difference(difference, self.lang, format_value(expected), format_value(actual))
 
     def option(self, check: str) -> Any:
         return self.exercise.options[check]
@@ -224,10 +235,14 @@ def require_reference_output(ctx: CheckContext, call: Call, outcome: CallOutcome
     expected = ctx.expected(call)
     difference = find_difference(expected, outcome.output, ctx.exercise.tolerance)
     if difference is not None:
-        detail = ctx.describe_difference(difference, expected, outcome.output)
-        message = ctx.text(wrong, input=ctx.describe_call(call), detail=detail, **params)
-        # A known mistake leads: what was done, where, and the fix, before the evidence.
-        diagnosis = ctx.misconception(call, outcome.output)
+        # The comparison before the input: an input array can be long, and what differs must come
+        # within the message's first lines.
+        detail = describe_difference(difference, ctx.lang, "", "", full=False)
+        full = ctx.text("difference.full", expected=format_value(expected), actual=format_value(outcome.output))
+        message = ctx.text(wrong, input=ctx.describe_call(call), detail=detail, full=full, **params)
+        # A known mistake leads: what was done, where, and the fix, before the evidence. Otherwise
+        # the line that returns the wrong value, when the function has one `return`.
+        diagnosis = ctx.misconception(call, outcome.output) or ctx.returning_line()
         raise Counterexample(call, f"{diagnosis} {message}" if diagnosis else message)
 
 

@@ -10,7 +10,11 @@ default). Modules, functions and classes used as such are fine.
 
 from __future__ import annotations
 
+import re
+
+from ..format import clip_code
 from ..registry import register_check
+from ..source.parsed import statement_matching
 from ..supervisor.session import GlobalUse, StateChange
 from .base import CheckContext, Verdict, draw_examples
 
@@ -61,8 +65,14 @@ def _describe(ctx: CheckContext, use: GlobalUse) -> str:
             owner, part, kind = (f"{owner}.{part}" if part else owner), use.change.attribute, "attribute"
             if use.type == "global":
                 kind = "object"
-        return ctx.text(f"no_globals.state_{kind}", function=use.function, owner=owner, part=part,
-                        change=_describe_change(ctx, use.change))
+        described = ctx.text(f"no_globals.state_{kind}", function=use.function, owner=owner, part=part,
+                             change=_describe_change(ctx, use.change))
+        found = _stating_line(ctx, use, (part, use.change.attribute, owner))
+        if found is None:
+            return described
+        filename, line, code = found
+        return ctx.text("no_globals.state_line", described=described, where=ctx.where(filename, line),
+                        code=clip_code(code))
     if use.access == "namespace":
         return ctx.text("no_globals.namespace", function=use.function, where=where)
     if use.access == "write":
@@ -79,3 +89,19 @@ def _describe_change(ctx: CheckContext, change: StateChange) -> str:
     if kind in ("number", "cache"):
         return ctx.text(f"change.{kind}", delta=f"{change.delta:+g}")
     return ctx.text(f"change.{kind}")
+
+
+def _stating_line(ctx: CheckContext, use: GlobalUse, names: tuple[str, ...]) -> tuple[str, int, str] | None:
+    """The first statement of the function (read in the judge) that names the state's place, by its
+    part, attribute or owner in turn: only running it showed the change, the source shows where."""
+    candidates = [name for name in names if name and name.isidentifier()]
+    # First a statement that changes it (a method call, an augmented or item assignment), then any
+    # that names it (a call of the object that keeps the state).
+    patterns = [rf"\b{re.escape(name)}(\.\w+\(|\s*[-+*/%|&]=|\[.*\]\s*=)" for name in candidates]
+    patterns += [rf"\b{re.escape(name)}\b" for name in candidates]
+    for pattern in patterns:
+        for function in (*dict.fromkeys((use.function, ctx.exercise.name)), None):
+            found = statement_matching(ctx.source, function, pattern)
+            if found is not None:
+                return found
+    return None

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..compare import Difference, same_data
+from ..format import clip_code
 from ..registry import register_check
 from ..source.mutations import mutation_sites
 from ..spec import Call
@@ -48,7 +49,7 @@ def no_mutation(ctx: CheckContext) -> Verdict:
                 fix = (ctx.text("no_mutation.fix_line", fix=site.fix) if site.fix and not container
                        else ctx.text("no_mutation.fix_new_value", argument=argument))
                 raise Counterexample(call, ctx.text(
-                    "no_mutation.failed_at", where=ctx.where(site.filename, site.line), code=site.code,
+                    "no_mutation.failed_at", where=ctx.where(site.filename, site.line), code=clip_code(site.code),
                     argument=argument, input=ctx.describe_call(call), detail=_describe(ctx, argument, difference),
                     fix=fix))
             raise Counterexample(call, ctx.text("no_mutation.failed", input=ctx.describe_call(call), argument=argument,

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 from hypothesis import strategies as st
 
 from solutions import jax_numpy as reference
 
 from ..registry import register_assignment
-from ..spec import Assignment, Call, Exercise
+from ..spec import Assignment, Call, Exercise, Misconception
 from ..strategies import float32_arrays, float32s, int32_arrays, shapes
 
 
@@ -40,6 +43,39 @@ def _update_calls(draw: st.DrawFn) -> Call:
     return Call(args)
 
 
+def _scatter_with_set(x: np.ndarray, indices: np.ndarray, updates: np.ndarray) -> np.ndarray:
+    """`x.at[indices].set(x[indices] + updates)`: with a repeated index, the last update wins."""
+    out = np.array(x, copy=True)
+    out[np.asarray(indices)] = out[np.asarray(indices)] + updates
+    return out
+
+
+SCATTER_ADD_MISCONCEPTIONS = (
+    Misconception(
+        compute=_scatter_with_set,
+        says={"en": "your result equals `x.at[indices].set(x[indices] + updates)`: where an index repeats, `.set` "
+                    "keeps only one of its updates. `x.at[indices].add(updates)` adds every one of them.",
+              "ko": "결과가 `x.at[indices].set(x[indices] + updates)`와 같습니다. 같은 인덱스가 여러 번 나오면 "
+                    "`.set`은 그중 하나만 남깁니다. `x.at[indices].add(updates)`는 모두 더합니다."},
+        marker=r"\.at\[.*\]\.set\(",
+    ),
+)
+
+_REFERENCE_UPDATE: Callable[..., Any] = reference.update  # the solutions carry no types
+
+UPDATE_MISCONCEPTIONS = (
+    Misconception(
+        # theta + lr * grad is the reference's step taken the other way: 2 * theta - (theta - lr * grad).
+        compute=lambda theta, x, y, lr=0.1: 2 * np.asarray(theta) - np.asarray(_REFERENCE_UPDATE(theta, x, y, lr)),
+        says={"en": "your step goes up the gradient (`theta + lr * grad`). Gradient descent steps against it: "
+                    "`theta - lr * grad`.",
+              "ko": "경사를 따라 올라가는 방향으로 갱신했습니다(`theta + lr * grad`). 경사 하강법은 반대 방향으로 "
+                    "갑니다: `theta - lr * grad`."},
+        marker=r"\+ *lr",
+    ),
+)
+
+
 PURE_UPDATE = Exercise(
     name="pure_update",
     reference=reference.pure_update,
@@ -56,6 +92,7 @@ SCATTER_ADD = Exercise(
     reference=reference.scatter_add,
     inputs=_scatter_add_calls(),
     points={"correctness": 3, "jit": 1, "no_mutation": 1, "no_globals": 1},
+    misconceptions=SCATTER_ADD_MISCONCEPTIONS,
     summary={
         "en": "x with updates added at indices; repeated indices accumulate",
         "ko": "indices 위치에 updates를 더한 x를 반환; 중복 인덱스는 누적됨",
@@ -78,6 +115,7 @@ UPDATE = Exercise(
     reference=reference.update,
     inputs=_update_calls(),
     points={"correctness": 3, "jit": 1, "no_mutation": 1, "no_globals": 1},
+    misconceptions=UPDATE_MISCONCEPTIONS,
     summary={
         "en": "one gradient-descent step: theta - lr * grad (lr defaults to 0.1)",
         "ko": "경사 하강법 한 단계: theta - lr * grad (lr 기본값 0.1)",

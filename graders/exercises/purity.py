@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Literal
 
 import numpy as np
 from hypothesis import strategies as st
@@ -11,7 +12,7 @@ from solutions import purity as reference
 
 from ..checks.compact_trace import TraceSizeSpec
 from ..registry import register_assignment
-from ..spec import Assignment, Call, Exercise
+from ..spec import Assignment, Call, Exercise, Misconception
 from ..strategies import float32_arrays, float32s, shapes
 
 # Fixed pytree layouts: nested dicts, as a model's parameters would be.
@@ -56,6 +57,46 @@ def _fixed(shape: tuple[int, ...], seed: int) -> np.ndarray:
     return np.random.default_rng(seed).uniform(-1, 1, shape).astype(np.float32)
 
 
+def _padded_average(mode: Literal["same", "full"]) -> Callable[[Any, int], Any]:
+    def average(x: Any, window: int) -> Any:
+        return np.convolve(np.asarray(x, np.float32), np.full(window, 1.0 / window, np.float32), mode=mode)
+
+    return average
+
+
+MOVING_AVERAGE_MISCONCEPTIONS = tuple(
+    Misconception(
+        compute=_padded_average(mode),
+        says={"en": f"your result is as long as `mode='{mode}'` makes it: the ends are averaged over padding. The "
+                    "statement asks for full windows only: `mode='valid'`, `len(x) - window + 1` values.",
+              "ko": f"결과 길이가 `mode='{mode}'`일 때와 같습니다. 양 끝은 채운 값까지 평균했습니다. 문제는 창이 "
+                    "온전히 들어가는 곳만 요구합니다: `mode='valid'`, 값 `len(x) - window + 1`개."},
+        marker=r"mode=.(same|full)",
+    )
+    for mode in ("same", "full")
+)
+
+
+_REFERENCE_PER_EXAMPLE_GRADS: Callable[..., Any] = reference.per_example_grads  # the solutions carry no types
+
+
+def _batch_gradient_repeated(theta: Any, x: Any, y: Any) -> np.ndarray:
+    per_example = np.asarray(_REFERENCE_PER_EXAMPLE_GRADS(theta, x, y))
+    return np.broadcast_to(per_example.mean(0), per_example.shape)
+
+
+PER_EXAMPLE_GRADS_MISCONCEPTIONS = (
+    Misconception(
+        compute=_batch_gradient_repeated,
+        says={"en": "every row of your result is the gradient of the batch's mean loss, repeated. Each row should "
+                    "be the gradient of that example's own loss: `jax.vmap(jax.grad(loss), in_axes=(None, 0, 0))`.",
+              "ko": "결과의 모든 행이 배치 평균 손실의 기울기 하나를 반복한 것입니다. 각 행은 그 예제 자신의 손실의 "
+                    "기울기여야 합니다: `jax.vmap(jax.grad(loss), in_axes=(None, 0, 0))`."},
+        marker=r"tile|broadcast_to|repeat|mean",
+    ),
+)
+
+
 SGD_STEP = Exercise(
     name="sgd_step",
     reference=reference.sgd_step,
@@ -98,6 +139,7 @@ PER_EXAMPLE_GRADS = Exercise(
             construct="jax.vmap",
         )
     },
+    misconceptions=PER_EXAMPLE_GRADS_MISCONCEPTIONS,
     summary={
         "en": "the (n, 2) gradients of (w*x_i + b - y_i)**2 for every example, batched with vmap",
         "ko": "각 예제의 (w*x_i + b - y_i)**2 기울기를 vmap으로 한 번에 구한 (n, 2) 배열",
@@ -110,6 +152,7 @@ MOVING_AVERAGE = Exercise(
     inputs=_moving_average_calls(),
     static_argnames=("window",),
     points={"correctness": 3, "jit": 2, "no_recompilation": 1, "no_mutation": 1, "no_globals": 1},
+    misconceptions=MOVING_AVERAGE_MISCONCEPTIONS,
     summary={
         "en": "means of every window consecutive entries (length n - window + 1); window is a static int",
         "ko": "연속한 window개 원소의 평균들(길이 n - window + 1); window는 정적 정수",

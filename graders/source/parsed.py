@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from ..submission import Submission
 
 __all__ = ["Aliases", "ParsedCell", "last_definition", "module_level", "parse_cells", "qualified_name",
-           "statement_matching"]
+           "single_return", "statement_matching"]
 
 
 @dataclass(frozen=True)
@@ -120,17 +120,53 @@ def last_definition(cells: tuple[ParsedCell, ...],
     return found
 
 
-def statement_matching(cells: tuple[ParsedCell, ...], function: str, pattern: str) -> tuple[str, int, str] | None:
+def statement_matching(cells: tuple[ParsedCell, ...], function: str | None,
+                       pattern: str) -> tuple[str, int, str] | None:
     """(file name, line, code) of the first simple statement in `function` whose code, as `ast.unparse`
-    writes it, matches the regular expression `pattern`; None when none does."""
-    found = last_definition(cells, function)
-    if found is None or not pattern:
+    writes it, matches the regular expression `pattern`; None when none does. `function=None` looks
+    in every module-level function, in order (a closure a factory made has no `def` of its name)."""
+    if not pattern:
         return None
-    filename, definition = found
-    compiled = re.compile(pattern)
+    if function is None:
+        for cell in cells:
+            for statement in module_level(cell.tree):
+                if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    found_here = _matching_in(cell.filename, statement, re.compile(pattern))
+                    if found_here is not None:
+                        return found_here
+        return None
+    found = last_definition(cells, function)
+    if found is None:
+        return None
+    return _matching_in(found[0], found[1], re.compile(pattern))
+
+
+def _matching_in(filename: str, definition: ast.FunctionDef | ast.AsyncFunctionDef,
+                 compiled: re.Pattern[str]) -> tuple[str, int, str] | None:
     simple = (ast.Return, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)
     for node in sorted((n for n in ast.walk(definition) if isinstance(n, simple)), key=lambda n: n.lineno):
         code = ast.unparse(node)
         if compiled.search(code):
             return filename, node.lineno, code
     return None
+
+
+def single_return(cells: tuple[ParsedCell, ...], function: str) -> tuple[str, int, str] | None:
+    """(file name, line, code) of the only `return` in `function` (nested functions aside); None when it
+    has none or several."""
+    found = last_definition(cells, function)
+    if found is None:
+        return None
+    filename, definition = found
+    returns: list[ast.Return] = []
+    pending: list[ast.AST] = list(definition.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.Return):
+            returns.append(node)
+        pending.extend(ast.iter_child_nodes(node))
+    if len(returns) != 1:
+        return None
+    return filename, returns[0].lineno, ast.unparse(returns[0])
