@@ -62,10 +62,8 @@ def removed_api_hint(error_type: str, message: str, lang: str) -> str:
     return t("hint.removed_api", lang, old=removed.old, new=removed.new) if removed else ""
 
 
-def describe_difference(difference: Difference, lang: str, expected_text: str, actual_text: str,
-                        full: bool = True) -> str:
-    """Where the output differs and how ('`output` differs at index [0]: expected 1.0, got 2.0'),
-    then, with `full`, both whole outputs."""
+def describe_difference(difference: Difference, lang: str) -> str:
+    """Where the output differs and how: '`output` differs at index [0]: expected 1.0, got 2.0'."""
     path = f"output{difference.path}"
     if difference.kind == "value" and not difference.index:
         text = t("difference.value_scalar", lang, path=path, expected=difference.expected, actual=difference.actual)
@@ -75,4 +73,4 @@ def describe_difference(difference: Difference, lang: str, expected_text: str, a
     else:
         text = t(f"difference.{difference.kind}", lang, path=path, expected=difference.expected,
                  actual=difference.actual)
-    return text + t("difference.full", lang, expected=expected_text, actual=actual_text) if full else text
+    return text

@@ -237,7 +237,7 @@ def require_reference_output(ctx: CheckContext, call: Call, outcome: CallOutcome
     if difference is not None:
         # The comparison before the input: an input array can be long, and what differs must come
         # within the message's first lines.
-        detail = describe_difference(difference, ctx.lang, "", "", full=False)
+        detail = describe_difference(difference, ctx.lang)
         full = ctx.text("difference.full", expected=format_value(expected), actual=format_value(outcome.output))
         message = ctx.text(wrong, input=ctx.describe_call(call), detail=detail, full=full, **params)
         # A known mistake leads: what was done, where, and the fix, before the evidence. Otherwise

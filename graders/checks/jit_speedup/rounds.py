@@ -28,10 +28,9 @@ __all__ = ["SIDES", "Rounds", "generator", "timing_session"]
 # clean one.
 SIDES = ("student", "student_jit", "student_none", "eager", "jit", "none")
 _SEED_BITS = 31
+# Calls of an untimed batch: the warm-up before the first round (enough to compile each side at the
+# timed shape) and the batch that wakes a worker after a switch.
 _WARM_CALLS = 5
-# Calls of the untimed batch each side runs before the first round (enough to compile each at the
-# timed shape; each round's first batch after a switch of worker warms the caches again).
-WARM_UP_CALLS = _WARM_CALLS
 
 
 @functools.cache
@@ -97,7 +96,7 @@ class Rounds:
         self._reference_ready = reference
         # Warm-up: compile the student's function, the formula and the generator at this shape.
         for side in SIDES:
-            outcome = self._batch(side, record=False, calls=WARM_UP_CALLS)
+            outcome = self._batch(side, record=False, calls=_WARM_CALLS)
             if not isinstance(outcome, float):
                 return outcome
         outcome = self._attempt()
