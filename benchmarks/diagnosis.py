@@ -131,6 +131,28 @@ def _by_assignment(findings: Sequence[Finding]) -> Table:
     return table
 
 
+def _label_set(label: FaultLine) -> str:
+    """Which labelled set a file belongs to: the corpus, or a red team's round (held out from the
+    detectors written before it)."""
+    for folder, name in (("redteam2/", "red team, round 2"), ("redteam/", "red team, round 1")):
+        if folder in label.path:
+            return name
+    return "corpus"
+
+
+def _by_set(findings: Sequence[Finding]) -> Table:
+    table = Table(title="Labelled functions whose line some failing message names, by labelled set")
+    for column in ("set", "labelled", "named", "share"):
+        table.add_column(column, justify="left" if column == "set" else "right")
+    sets: dict[str, list[Finding]] = {}
+    for finding in findings:
+        sets.setdefault(_label_set(finding.label), []).append(finding)
+    for name, members in sets.items():
+        named = sum(f.named for f in members)
+        table.add_row(name, str(len(members)), str(named), _share(named, len(members)))
+    return table
+
+
 def _check_order(assignment: str) -> dict[str, int]:
     """The assignment's checks in the order its exercises list them."""
     import graders.exercises  # noqa: F401 - registers every assignment
@@ -208,6 +230,7 @@ def main() -> None:
                   f"{len({f.label.path for f in findings})} files")
     console.print(_by_assignment(findings))
     console.print(_by_check(findings))
+    console.print(_by_set(findings))
     named = sum(f.named for f in findings)
     console.print(f"overall: {named} of {len(findings)} labelled functions ({_share(named, len(findings))}) "
                   "have a failing message that names the labelled line")

@@ -25,6 +25,7 @@ _HINTS_BY_TYPE: tuple[tuple[tuple[str, ...], str], ...] = (
 )
 _IMMUTABLE_MARKERS = ("immutable", "does not support item assignment")
 _CONCRETE_SHAPE_MARKERS = ("Shapes must be 1D sequences of concrete values",)
+_UNHASHABLE_STATIC_MARKERS = ("Non-hashable static arguments",)
 _JAX_MESSAGE_LINES = 6
 
 
@@ -34,6 +35,8 @@ def hint_key(error: ErrorReport) -> str | None:
             return key
     if error.is_a("TypeError") and any(marker in error.message for marker in _IMMUTABLE_MARKERS):
         return "hint.immutable"
+    if any(marker in error.message for marker in _UNHASHABLE_STATIC_MARKERS):
+        return "hint.unhashable_static"
     if any(marker in error.message for marker in _CONCRETE_SHAPE_MARKERS):
         return "hint.concretization"
     if "RESOURCE_EXHAUSTED" in error.message or "Out of memory" in error.message:

@@ -239,6 +239,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "A traced value was needed as a concrete Python value, for example a shape or a length. Shapes are static: use `x.shape` and `x.size` rather than values computed from the data, or make that argument static.",
         "ko": "shape나 길이처럼 구체적인 Python 값이 필요한 곳에 추적 값이 쓰였습니다. shape는 정적입니다: 데이터로 계산한 값 대신 `x.shape`, `x.size`를 쓰거나 그 인자를 정적으로 지정하세요.",
     },
+    "hint.unhashable_static": {
+        "en": "An argument marked static (`static_argnums`/`static_argnames`) must be a hashable Python value such as a bool or an int, and an array was passed for it. Mark only the Python flag static, by name.",
+        "ko": "정적으로 지정한 인자(`static_argnums`/`static_argnames`)는 bool이나 int처럼 해시할 수 있는 Python 값이어야 하는데, 그 자리에 배열이 들어왔습니다. Python 플래그만 이름으로 정적 지정하세요.",
+    },
+    "traced.origin_at": {
+        "en": "{where} (`{code}`) makes `{name}` a traced JAX value, and the line that raised needs a plain "
+              "Python number there. Compute it from shapes in Python: `x.size`, `x.shape[0]`, `math.prod(x.shape)`.",
+        "ko": "{where}(`{code}`)에서 `{name}`이(가) 추적되는 JAX 값이 되었는데, 오류가 난 줄은 그 자리에 평범한 "
+              "Python 숫자가 필요합니다. shape에서 Python으로 계산하세요: `x.size`, `x.shape[0]`, "
+              "`math.prod(x.shape)`.",
+    },
+    "static.unhashable_at": {
+        "en": "{where} (`{code}`) marks an array argument of `{name}` static; write `{fix}` there instead.",
+        "ko": "{where}(`{code}`)에서 `{name}`의 배열 인자를 정적으로 지정했습니다. 그 자리에 `{fix}`를 쓰세요.",
+    },
     "hint.immutable": {
         "en": "JAX arrays are immutable: instead of `x[i] = v` write `x = x.at[i].set(v)`, which returns a new array.",
         "ko": "JAX 배열은 불변입니다: `x[i] = v` 대신 새 배열을 반환하는 `x = x.at[i].set(v)`를 쓰세요.",
@@ -272,6 +287,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "jit_compiled.plain": {
         "en": "`{name}` is not jit-compiled: {where} defines it as a plain function (`{binding}`). Put `{fix}` on the line above `def {name}`.",
         "ko": "`{name}`이(가) jit으로 컴파일되지 않습니다: {where}에서 일반 함수(`{binding}`)로 정의했습니다. `def {name}` 바로 윗줄에 `{fix}`를 붙이세요.",
+    },
+    "jit_compiled.plain_inner": {
+        "en": "`{name}` is not jit-compiled: {where} (`{code}`) builds a new jitted function inside it on every call, "
+              "so each call traces and compiles again, and `{name}` itself ({def_where}) stays a plain function. "
+              "Put `{fix}` on the line above `def {name}` and call the inner code without jit.",
+        "ko": "`{name}`이(가) jit으로 컴파일되지 않습니다: {where}(`{code}`)에서 호출될 때마다 안쪽에 새 jit 함수를 "
+              "만들므로 매번 다시 추적하고 컴파일하며, `{name}` 자체({def_where})는 일반 함수로 남습니다. "
+              "`def {name}` 바로 윗줄에 `{fix}`를 붙이고 안쪽 코드는 jit 없이 부르세요.",
     },
     "jit_compiled.unreadable": {
         "en": "`{name}` is bound at {where} in a way the grader cannot read as jit (`{binding}`). Bind it plainly: `{fix}` above `def {name}`, or `{name} = jax.jit(f)`.",
@@ -307,6 +330,19 @@ MESSAGES: dict[str, dict[str, str]] = {
     "wrong.returned_at": {
         "en": "{where} (`{code}`) returns a wrong value.",
         "ko": "{where}(`{code}`)이(가) 틀린 값을 반환합니다.",
+    },
+    "divergence.at": {
+        "en": "{where} (`{code}`) is where your values first part from the reference's: what it computes "
+              "matches nothing the reference computes, although what it starts from does.",
+        "ko": "{where}(`{code}`)에서 처음으로 값이 참조 답안과 달라집니다. 이 줄이 받은 값은 참조 답안의 값과 "
+              "같지만, 이 줄이 계산한 값은 참조 답안 어디에도 없습니다.",
+    },
+    "divergence.at_from": {
+        "en": "{where} (`{code}`) is where your values first part from the reference's: it combines what "
+              "{inputs} computed, which match the reference's values, into a value the reference never computes. "
+              "Check that step and what it is given.",
+        "ko": "{where}(`{code}`)에서 처음으로 값이 참조 답안과 달라집니다. {inputs}에서 계산한 값은 참조 답안과 "
+              "같은데, 이 줄이 그것으로 참조 답안에 없는 값을 만듭니다. 이 단계와 여기에 넘긴 값을 확인하세요.",
     },
     "misconception.at": {
         "en": "{where} (`{code}`): {says}",
@@ -478,6 +514,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "where.unknown": {
         "en": "a place the grader cannot read",
         "ko": "채점기가 읽을 수 없는 곳",
+    },
+    "where.same_file_lines": {
+        "en": "line {lines}",
+        "ko": "{lines}번째 줄",
     },
     "where.short": {
         "en": "{filename}, line {line}",

@@ -91,6 +91,13 @@ class Submission:
 
         return t("where.cell", lang, first=cell.first_line, number=cell.index)
 
+    def source_line(self, filename: str, line: int) -> str | None:
+        """Line `line` (from 1) of the cell named `filename`, stripped, as the judge read it; None when
+        there is no such line."""
+        cell = next((cell for cell in self.cells if cell.filename == filename), None)
+        lines = cell.source.splitlines() if cell is not None else []
+        return lines[line - 1].strip() if 0 < line <= len(lines) else None
+
     @property
     def module_name(self) -> str:
         # Notebooks run as __main__; a .py file is imported, so its demo block stays quiet.

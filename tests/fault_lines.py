@@ -194,3 +194,58 @@ FAULT_LINES += (
     FaultLine(_RT + "purity_swapped.py", "purity", "per_example_grads", (22,), None,
               "jnp.stack without axis=1: shape (2, n), not (n, 2)"),
 )
+
+# ------------------------------------------------------------ red team, round 2 (tests/submissions/redteam2/)
+# Written by a third helper that read neither the grader nor round 1's files, while the detectors for
+# round 1's misses were being written: the held-out set for those detectors.
+_RT2 = "tests/submissions/redteam2/"
+
+FAULT_LINES += (
+    # jax-numpy
+    FaultLine(_RT2 + "jax_numpy_set_ascent.py", "jax-numpy", "scatter_add", (13,), None,
+              ".at[idx].set(x[idx] + u): a repeated index keeps only its last update"),
+    FaultLine(_RT2 + "jax_numpy_set_ascent.py", "jax-numpy", "update", (28,), None,
+              "theta + lr * grad: gradient ascent"),
+    FaultLine(_RT2 + "jax_numpy_bias_pyif.py", "jax-numpy", "pure_update", (8,), None,
+              "Python `if i < 0` on a traced index: fails under jax.jit"),
+    FaultLine(_RT2 + "jax_numpy_bias_pyif.py", "jax-numpy", "loss_and_grad", (19,), None,
+              "helper _predict returns w * x - b: the bias's sign is wrong"),
+    FaultLine(_RT2 + "jax_numpy_bias_pyif.py", "jax-numpy", "update", (19,), None,
+              "wrong through the same _predict helper"),
+    FaultLine(_RT2 + "jax_numpy_mask_lr.py", "jax-numpy", "pure_update", (8,), None,
+              "mask arange(n) == i: a negative i matches nothing; a 2-D x lines up with columns"),
+    FaultLine(_RT2 + "jax_numpy_mask_lr.py", "jax-numpy", "update", (30,), None,
+              "lr applied twice: step = lr * grad, then theta - lr * step"),
+    FaultLine(_RT2 + "jax_numpy_int_norm.py", "jax-numpy", "scatter_add", (12,), None,
+              "int32 accumulator (dtype=indices.dtype): float updates are truncated"),
+    FaultLine(_RT2 + "jax_numpy_int_norm.py", "jax-numpy", "loss_and_grad", (19,), None,
+              "jnp.linalg.norm(r) / n: the norm is not squared, so not the mean squared error"),
+    FaultLine(_RT2 + "jax_numpy_int_norm.py", "jax-numpy", "update", (19,), None,
+              "wrong through the same _loss helper"),
+    # jit
+    FaultLine(_RT2 + "jit_var_transpose.py", "jit", "norm", (11,), None,
+              "divides by the variance X.var(0), not the standard deviation"),
+    FaultLine(_RT2 + "jit_var_transpose.py", "jit", "flatten", (20,), None,
+              "x.T.reshape(...): transposed element order"),
+    FaultLine(_RT2 + "jit_relu_cond.py", "jit", "negatives", (15,), None,
+              "jax.nn.relu(-x): the negatives' absolute values, not the negatives"),
+    FaultLine(_RT2 + "jit_relu_cond.py", "jit", "maybe_negate", (24,), None,
+              "lax.cond branches swapped"),
+    FaultLine(_RT2 + "jit_global_mean_shape.py", "jit", "norm", (9,), None,
+              "helper _column_std centres on the global mean X.mean(), not the column means"),
+    FaultLine(_RT2 + "jit_global_mean_shape.py", "jit", "flatten", (23,), None,
+              "shape from jnp.array(x.shape).prod(): a traced value, TypeError under jit"),
+    # purity
+    FaultLine(_RT2 + "purity_clip_offbyone.py", "purity", "sgd_step", (10,), None,
+              "gradient clipped to [-1, 1] inside the tree_map lambda"),
+    FaultLine(_RT2 + "purity_clip_offbyone.py", "purity", "horner", (19,), None,
+              "fori_loop(1, k, ...) skips the leading coefficient coeffs[0]"),
+    FaultLine(_RT2 + "purity_np_convolve.py", "purity", "per_example_grads", (25,), None,
+              "hand-written gradient missing the factor 2"),
+    FaultLine(_RT2 + "purity_np_convolve.py", "purity", "moving_average", (30,), None,
+              "np.convolve on a traced value: fails under jax.jit"),
+    FaultLine(_RT2 + "purity_scan_window.py", "purity", "horner", (16, 19), None,
+              "scan emits the state before each update and history[-1] is returned, not the final carry"),
+    FaultLine(_RT2 + "purity_scan_window.py", "purity", "moving_average", (30,), None,
+              "helper _windows uses arange(n - window): one window short"),
+)

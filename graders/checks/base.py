@@ -16,18 +16,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import jax
+import jax.numpy as jnp
 import numpy as np
 from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
 from hypothesis.errors import Flaky
 
 from ..compare import as_plain, find_difference
-from ..explain import describe_difference, explain_error
+from ..divergence import first_divergence
+from ..explain import describe_difference, explain_error, hint_key
 from ..format import clip_code, format_call, format_value
 from ..i18n import t
 from ..results import Status
+from ..sandboxed.values import intermediate_values
 from ..source import Binding, ParsedCell, jit_binding
 from ..source.parsed import single_return, statement_matching
-from ..spec import Call, Exercise
+from ..source.traced_origin import traced_origin
+from ..spec import Call, Exercise, Misconception
 from ..supervisor.session import CallOutcome, ErrorReport, InstrumentTampered, SubmissionSession, WorkerLost
 
 __all__ = [
@@ -126,7 +130,7 @@ class CheckContext:
         self._last_expected = (call, output)
         return output
 
-    def misconception(self, call: Call, actual: Any) -> str | None:
+    def misconception(self, call: Call, actual: Any, also: tuple[Call, Any] | None = None) -> str | None:
         """The sentence naming a known wrong answer `actual` equals on `call`, with the line of the
         student's function that makes it where the source shows it; None when it equals none.
 
@@ -134,23 +138,73 @@ class CheckContext:
         nothing the worker says decides it, only its output compared as the reference's is.
         """
         for known in self.exercise.misconceptions:
-            try:
-                # A wrong formula may divide by zero where the right one does not: quietly.
-                with jax.default_device(jax.devices("cpu")[0]), np.errstate(all="ignore"), \
-                        warnings.catch_warnings():
-                    warnings.simplefilter("ignore")
-                    wrong = as_plain(known.compute(*call.args, **call.kwargs))
-            except Exception:  # noqa: BLE001 - a mistake that does not apply to this input
-                continue
-            if find_difference(wrong, actual, self.exercise.tolerance) is not None:
+            if not all(self._equals_mistake(known, each_call, each_actual)
+                       for each_call, each_actual in ((call, actual), *((also,) if also else ()))):
                 continue
             says = known.says[self.lang]
-            found = statement_matching(self.source, self.exercise.name, known.marker)
+            # The statement that makes the mistake, else the one `return` that hands it back.
+            found = (statement_matching(self.source, self.exercise.name, known.marker)
+                     or single_return(self.source, self.exercise.name))
             if found is None:
                 return says
             filename, line, code = found
             return self.text("misconception.at", where=self.where(filename, line), code=clip_code(code), says=says)
         return None
+
+    def _equals_mistake(self, known: Misconception, call: Call, actual: Any) -> bool:
+        try:
+            # A wrong formula may divide by zero where the right one does not: quietly.
+            with jax.default_device(jax.devices("cpu")[0]), np.errstate(all="ignore"), warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                wrong = as_plain(known.compute(*call.args, **call.kwargs))
+        except Exception:  # noqa: BLE001 - a mistake that does not apply to this input
+            return False
+        return find_difference(wrong, actual, self.exercise.tolerance) is None
+
+    def error_line(self, error: ErrorReport) -> str | None:
+        """The line of the student's source behind an error, read in the judge, where it is not the
+        line that raised: JAX's own frames raise "non-hashable static arguments" and the decorator
+        made the mistake; a shape raises on the line after the one that made it a traced value."""
+        key = hint_key(error)
+        if key in ("hint.concretization", "hint.tracer_integer") and error.filename:
+            origin = traced_origin(self.source, error.filename, error.line)
+            if origin is None:
+                return None
+            line, code, name = origin
+            return self.text("traced.origin_at", where=self.where(error.filename, line), code=clip_code(code),
+                             name=name)
+        if key != "hint.unhashable_static":
+            return None
+        binding = self.binding()
+        if not binding.line:
+            return None
+        return self.text("static.unhashable_at", where=self.where(binding.filename, binding.line),
+                         code=clip_code(binding.detail), name=self.exercise.name, fix=self.jit_fix())
+
+    def diverging_line(self, call: Call) -> str | None:
+        """'line N (`code`) is where your values first part from the reference's', from the values
+        the worker reports for `call` and the reference's, computed here (graders/divergence.py)."""
+        student = self.session.intermediates(self.exercise.name, call, self.exercise.static_argnames,
+                                             timeout=self.timeout())
+        if student is None:
+            return None
+        as_jax = lambda value: jnp.asarray(value) if isinstance(value, (np.ndarray, np.generic)) else value  # noqa: E731
+        args, kwargs = jax.tree_util.tree_map(as_jax, (call.args, dict(call.kwargs)))
+        try:
+            with jax.default_device(jax.devices("cpu")[0]):
+                nodes, _ = intermediate_values(self.exercise.reference, self.exercise.static_argnames, args, kwargs,
+                                               None)
+        except Exception:  # noqa: BLE001 - the reference's trace is the judge's own; no line, no harm
+            return None
+        # Only what the reference computes: a literal 2.0 in its program would explain any 2.0.
+        found = first_divergence(student, [value for _, _, inputs, value in nodes if inputs])
+        code = self.session.submission.source_line(found.filename, found.line) if found else None
+        if found is None or code is None:
+            return None
+        # The lines its inputs came from, in the same file or cell: "line 10, line 11".
+        inputs = ", ".join(self.text("where.same_file_lines", lines=line) for line in found.input_lines[:3])
+        key = "divergence.at_from" if inputs else "divergence.at"
+        return self.text(key, where=self.where(found.filename, found.line), code=clip_code(code), inputs=inputs)
 
     def returning_line(self) -> str | None:
         """'line N (`return ...`) returns the wrong value' when the function's source has exactly one
@@ -214,24 +268,42 @@ def compiled_reference(exercise: Exercise) -> Callable[..., Any]:
 class Counterexample(Exception):
     """Raised inside a property to report a failing call; hypothesis shrinks it."""
 
-    def __init__(self, call: Call, explanation: str) -> None:
+    def __init__(self, call: Call, explanation: str, *, undiagnosed: bool = False, actual: Any = None) -> None:
         super().__init__(explanation)
         self.call = call
         self.explanation = explanation
+        # A wrong value (`actual`) whose cause is looked for once the search is over (`with_diagnosis`).
+        self.undiagnosed = undiagnosed
+        self.actual = actual
+
+    def with_diagnosis(self, ctx: CheckContext, first: Counterexample | None = None) -> Counterexample:
+        """This counterexample with the cause of its wrong value in front, where one is found: a known
+        mistake, the first step where the student's values part from the reference's, or the one
+        `return`. A known mistake must also explain `first`, the failure found before shrinking: a
+        shrunk input (zeros, ones) can make a different mistake look the same. Asked once per check,
+        for the input shown: the line costs the worker a traced run."""
+        if not self.undiagnosed:
+            return self
+        also = (first.call, first.actual) if first is not None and first.undiagnosed else None
+        diagnosis = (ctx.misconception(self.call, self.actual, also=also) or ctx.diverging_line(self.call)
+                     or ctx.returning_line())
+        return Counterexample(self.call, f"{diagnosis} {self.explanation}" if diagnosis else self.explanation)
 
 
 def require_reference_output(ctx: CheckContext, call: Call, outcome: CallOutcome, *, raised: str, wrong: str,
-                             **params: Any) -> None:
+                             locate: bool = False, **params: Any) -> None:
     """Raise a Counterexample unless the call returned what the reference returns.
 
     `raised` and `wrong` are message keys; both receive `input` plus `params`,
-    and `explanation` or `detail` respectively.
+    and `explanation` or `detail` respectively. With `locate`, a wrong value no known mistake
+    explains is left for `Counterexample.with_diagnosis`, once the search is over.
     """
     # The call is described only for a message: formatting arrays on every passing example cost
     # more of the judge's time than comparing them.
     if outcome.error is not None:
-        raise Counterexample(call, ctx.text(raised, input=ctx.describe_call(call),
-                                            explanation=ctx.explain(outcome.error), **params))
+        message = ctx.text(raised, input=ctx.describe_call(call), explanation=ctx.explain(outcome.error), **params)
+        diagnosis = ctx.error_line(outcome.error)
+        raise Counterexample(call, f"{diagnosis} {message}" if diagnosis else message)
     expected = ctx.expected(call)
     difference = find_difference(expected, outcome.output, ctx.exercise.tolerance)
     if difference is not None:
@@ -242,6 +314,8 @@ def require_reference_output(ctx: CheckContext, call: Call, outcome: CallOutcome
         message = ctx.text(wrong, input=ctx.describe_call(call), detail=detail, full=full, **params)
         # A known mistake leads: what was done, where, and the fix, before the evidence. Otherwise
         # the line that returns the wrong value, when the function has one `return`.
+        if locate:
+            raise Counterexample(call, message, undiagnosed=True, actual=outcome.output)
         diagnosis = ctx.misconception(call, outcome.output) or ctx.returning_line()
         raise Counterexample(call, f"{diagnosis} {message}" if diagnosis else message)
 

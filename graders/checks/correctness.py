@@ -50,7 +50,7 @@ def correctness(ctx: CheckContext) -> Verdict:
         try:
             for kind, outcome in zip(ARRAY_KINDS, outcomes):
                 require_reference_output(ctx, call, outcome, raised="correctness.raised",
-                                         wrong="correctness.failed", kind=ctx.text(f"kind.{kind}"))
+                                         wrong="correctness.failed", locate=True, kind=ctx.text(f"kind.{kind}"))
         except Counterexample as found:
             first_failure = found
             break
@@ -65,7 +65,7 @@ def correctness(ctx: CheckContext) -> Verdict:
         nonlocal shrinking
         try:
             require_reference_output(ctx, call, outcome, raised="correctness.raised", wrong="correctness.failed",
-                                     kind=ctx.text(f"kind.{kind}"))
+                                     locate=True, kind=ctx.text(f"kind.{kind}"))
         except Counterexample:
             shrinking = True
             raise
@@ -87,4 +87,7 @@ def correctness(ctx: CheckContext) -> Verdict:
         # differently (as `search.flaky` says when hypothesis sees it), and the input it failed is
         # the one to show.
         search = SearchOutcome(first_failure, search.examples, flaky=True)
+    if search.counterexample is not None:
+        search = SearchOutcome(search.counterexample.with_diagnosis(ctx, first_failure), search.examples,
+                               search.flaky)
     return verdict_from_search(ctx, search, "correctness.passed")

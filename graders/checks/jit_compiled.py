@@ -9,7 +9,9 @@ since a report from the student's process proves nothing by itself.
 
 from __future__ import annotations
 
+from ..format import clip_code
 from ..registry import register_check
+from ..source.jit_sites import jit_built_inside
 from .base import CheckContext, Verdict
 
 
@@ -27,6 +29,13 @@ def jit_compiled(ctx: CheckContext) -> Verdict:
     binding = ctx.binding()
     where = ctx.where(binding.filename, binding.line)
     details = {"binding": binding.kind, "line": binding.line}
+    if binding.kind == "plain":
+        # The student reached for jit, but inside: name that line, not only the `def`.
+        built = jit_built_inside(ctx.source, name)
+        if built is not None:
+            filename, line, code = built
+            return Verdict.failed(ctx.text("jit_compiled.plain_inner", name=name, where=ctx.where(filename, line),
+                                           code=clip_code(code), def_where=where, fix=ctx.jit_fix()), **details)
     if binding.kind in ("plain", "unreadable", "missing"):
         return Verdict.failed(ctx.text(f"jit_compiled.{binding.kind}", name=name, where=where, binding=binding.detail,
                                        fix=ctx.jit_fix()), **details)

@@ -9,14 +9,12 @@ import numpy as np
 
 from ..format import clip_code
 from ..registry import register_check
-from ..source.parsed import statement_matching
+from ..source.jit_sites import jit_built_inside
 from ..spec import Call, Exercise
 from ..supervisor.session import ErrorReport
 from .base import CheckContext, Verdict, draw_examples
 
 _DRAWN = 12
-# A jit made inside the function body: `jax.jit(f)`, `jit(f)` after `from jax import jit`.
-_JIT_BUILT = r"\bjax\.jit\(|(?<![\w.])jit\("
 _EXPLANATION_CHARS = 900
 
 
@@ -84,8 +82,8 @@ def no_recompilation(ctx: CheckContext) -> Verdict:
         explanation = ctx.text("no_recompilation.no_explanation")
     message = ctx.text("no_recompilation.failed", calls=report.calls, compiles=report.compiles,
                        traces=report.traces, explanation=explanation)
-    # Read in the judge: a `jax.jit(...)` inside the function's own body is a new program per call.
-    built = statement_matching(ctx.source, exercise.name, _JIT_BUILT)
+    # Read in the judge: a jit built inside the function's own body is a new program per call.
+    built = jit_built_inside(ctx.source, exercise.name)
     if built is not None:
         filename, line, code = built
         message = ctx.text("no_recompilation.jit_per_call", where=ctx.where(filename, line), code=clip_code(code),

@@ -63,6 +63,49 @@ SCATTER_ADD_MISCONCEPTIONS = (
 
 _REFERENCE_UPDATE: Callable[..., Any] = reference.update  # the solutions carry no types
 
+
+def _residual(theta: Any, x: Any, y: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    theta, x, y = (np.asarray(a, np.float32) for a in (theta, x, y))
+    return theta, x, y, theta[0] * x + theta[1] - y
+
+
+def _gradient_in_x(theta: Any, x: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
+    """`jax.value_and_grad(loss, argnums=1)`: d mean(r**2) / dx = 2 r w / n."""
+    theta, x, _, r = _residual(theta, x, y)
+    return np.mean(r ** 2), 2 * r * theta[0] / x.shape[0]
+
+
+def _gradient(theta: Any, x: Any, y: Any) -> np.ndarray:
+    """d mean((w x + b - y)**2) / d[w, b], the gradient the exercise's update steps along."""
+    _, x, _, r = _residual(theta, x, y)
+    return np.stack([np.mean(2 * r * x), np.mean(2 * r)])
+
+
+def _summed_loss(theta: Any, x: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
+    """sum((w x + b - y)**2) and its gradient: the mean's, n times over."""
+    _, x, _, r = _residual(theta, x, y)
+    return np.sum(r ** 2), np.stack([np.sum(2 * r * x), np.sum(2 * r)])
+
+
+LOSS_AND_GRAD_MISCONCEPTIONS = (
+    Misconception(
+        compute=_gradient_in_x,
+        says={"en": "your gradient is taken with respect to `x` (`argnums=1`), one value per data point. The "
+                    "parameters are `theta`, the first argument: `jax.value_and_grad(loss)` (argnums=0).",
+              "ko": "기울기를 `x`에 대해(`argnums=1`) 구해 데이터 점마다 값이 하나씩 나왔습니다. 매개변수는 첫 인자 "
+                    "`theta`이니 `jax.value_and_grad(loss)`(argnums=0)를 쓰세요."},
+        marker=r"argnums\s*=\s*(1|\(1)",
+    ),
+    Misconception(
+        compute=_summed_loss,
+        says={"en": "your loss is the sum of the squared errors, n times the mean the exercise asks for, and so is "
+                    "its gradient. Use `jnp.mean(...)` instead of `jnp.sum(...)`.",
+              "ko": "손실을 제곱 오차의 합으로 구해 문제가 요구하는 평균의 n배가 되었고, 기울기도 n배입니다. "
+                    "`jnp.sum(...)` 대신 `jnp.mean(...)`을 쓰세요."},
+        marker=r"\bsum\(",
+    ),
+)
+
 UPDATE_MISCONCEPTIONS = (
     Misconception(
         # theta + lr * grad is the reference's step taken the other way: 2 * theta - (theta - lr * grad).
@@ -72,6 +115,22 @@ UPDATE_MISCONCEPTIONS = (
               "ko": "경사를 따라 올라가는 방향으로 갱신했습니다(`theta + lr * grad`). 경사 하강법은 반대 방향으로 "
                     "갑니다: `theta - lr * grad`."},
         marker=r"\+ *lr",
+    ),
+    Misconception(
+        compute=lambda theta, x, y, lr=0.1: np.asarray(theta, np.float32) - _gradient(theta, x, y),
+        says={"en": "your step is the whole gradient (`theta - grad`): the learning rate `lr` is never applied. "
+                    "Scale the step: `theta - lr * grad`.",
+              "ko": "갱신 폭이 기울기 전체(`theta - grad`)입니다. 학습률 `lr`을 곱하지 않았습니다. "
+                    "`theta - lr * grad`로 크기를 줄이세요."},
+        marker=r"-\s*\(?\s*(\w*grad\w*|g)\b(?!\s*[*/])",
+    ),
+    Misconception(
+        compute=lambda theta, x, y, lr=0.1: np.asarray(theta, np.float32) - lr * lr * _gradient(theta, x, y),
+        says={"en": "your step applies the learning rate twice (`lr * lr * grad`). Multiply the gradient by `lr` "
+                    "once: `theta - lr * grad`.",
+              "ko": "학습률을 두 번 곱했습니다(`lr * lr * grad`). 기울기에 `lr`을 한 번만 곱하세요: "
+                    "`theta - lr * grad`."},
+        marker=r"lr\b.*\blr\b|lr\s*\*\*\s*2",
     ),
 )
 
@@ -104,6 +163,7 @@ LOSS_AND_GRAD = Exercise(
     reference=reference.loss_and_grad,
     inputs=st.builds(Call, _regression_data()),
     points={"correctness": 3, "jit": 1, "no_recompilation": 1, "no_mutation": 1, "no_globals": 1},
+    misconceptions=LOSS_AND_GRAD_MISCONCEPTIONS,
     summary={
         "en": "(loss, grad) of mean((w*x + b - y)**2) with respect to theta = [w, b]",
         "ko": "theta = [w, b]에 대한 mean((w*x + b - y)**2)의 (손실, 기울기)",

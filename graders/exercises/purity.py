@@ -85,6 +85,13 @@ def _batch_gradient_repeated(theta: Any, x: Any, y: Any) -> np.ndarray:
     return np.broadcast_to(per_example.mean(0), per_example.shape)
 
 
+def _gradient_in_x(theta: Any, x: Any, y: Any) -> np.ndarray:
+    """`jax.grad(loss, argnums=1)` per example: d (w x_i + b - y_i)**2 / d x_i = 2 r_i w, shape (n,)."""
+    theta, x, y = (np.asarray(a, np.float32) for a in (theta, x, y))
+    gradient: np.ndarray = 2 * (theta[0] * x + theta[1] - y) * theta[0]
+    return gradient
+
+
 PER_EXAMPLE_GRADS_MISCONCEPTIONS = (
     Misconception(
         compute=_batch_gradient_repeated,
@@ -93,6 +100,32 @@ PER_EXAMPLE_GRADS_MISCONCEPTIONS = (
               "ko": "결과의 모든 행이 배치 평균 손실의 기울기 하나를 반복한 것입니다. 각 행은 그 예제 자신의 손실의 "
                     "기울기여야 합니다: `jax.vmap(jax.grad(loss), in_axes=(None, 0, 0))`."},
         marker=r"tile|broadcast_to|repeat|mean",
+    ),
+    Misconception(
+        compute=_gradient_in_x,
+        says={"en": "each value of your result is the gradient with respect to that example's `x` (`argnums=1`), "
+                    "so you get shape (n,). Take it with respect to `theta`, the first argument: `jax.grad(loss)`, "
+                    "giving shape (n, 2).",
+              "ko": "결과의 각 값이 그 예제의 `x`에 대한 기울기(`argnums=1`)라서 모양이 (n,)입니다. 첫 인자 `theta`에 "
+                    "대해 구하세요: `jax.grad(loss)`, 모양 (n, 2)."},
+        marker=r"argnums\s*=\s*(1|\(1)",
+    ),
+)
+
+
+def _reversed_polynomial(coeffs: Any, x: Any) -> np.ndarray:
+    """The coefficients read lowest degree first: sum_i coeffs[i] * x**i."""
+    return np.polyval(np.asarray(coeffs, np.float32)[::-1], np.asarray(x, np.float32))
+
+
+HORNER_MISCONCEPTIONS = (
+    Misconception(
+        compute=_reversed_polynomial,
+        says={"en": "your polynomial reads the coefficients in reverse, lowest degree first. `coeffs[0]` is the "
+                    "highest degree: Horner's rule takes `acc * x + coeffs[i]` for i = 0, 1, ..., in order.",
+              "ko": "계수를 거꾸로, 낮은 차수부터 읽었습니다. `coeffs[0]`이 최고차 계수입니다: 호너 방법은 "
+                    "i = 0, 1, ... 순서대로 `acc * x + coeffs[i]`를 계산합니다."},
+        marker=r"\[::-1\]|-\s*1\s*-\s*\w+\]|-\s*\w+\s*-\s*1\]|flip\(|reversed\(",
     ),
 )
 
@@ -114,6 +147,7 @@ HORNER = Exercise(
     inputs=_horner_calls(),
     points={"correctness": 3, "jit_compiled": 1, "compact_trace": 2, "no_recompilation": 1, "no_mutation": 1,
             "no_globals": 1},
+    misconceptions=HORNER_MISCONCEPTIONS,
     options={
         "compact_trace": TraceSizeSpec(
             call=lambda k: Call((_fixed((k,), k), _fixed((4,), 0))),

@@ -143,12 +143,14 @@ def _probes(submission: Any) -> tuple[dict[str, Callable[[dict[str, Any]], dict[
     from .hidden_state import GlobalUses
     from .timing import TimedBatches
     from .trace import TraceSizes
+    from .values import Intermediates
 
     calls = Calls(submission)
     compilations = Compilations(calls)
     global_uses = GlobalUses(calls)
     handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {}
-    for probe in (calls, compilations, global_uses, TraceSizes(calls), TimedBatches(calls)):
+    for probe in (calls, compilations, global_uses, TraceSizes(calls), Intermediates(calls),
+                  TimedBatches(calls)):
         handlers.update(probe.handlers())
     return handlers, compilations.counter.on_event, global_uses
 

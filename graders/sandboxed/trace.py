@@ -15,7 +15,7 @@ import jax
 
 from .calls import CallFailed, Calls, prepare_arguments
 
-__all__ = ["TraceSizes", "count_equations", "trace_program"]
+__all__ = ["TraceSizes", "count_equations", "static_positions", "student_frames", "trace_program"]
 
 
 class TraceSizes:
@@ -47,12 +47,12 @@ class TraceSizes:
 def trace_program(function: Callable[..., Any], static_names: tuple[str, ...], args: tuple[Any, ...],
                   kwargs: dict[str, Any]) -> Any:
     """The closed jaxpr of one call, with the arguments named in `static_names` kept static."""
-    return jax.make_jaxpr(function, static_argnums=_static_positions(function, static_names, len(args)))(
+    return jax.make_jaxpr(function, static_argnums=static_positions(function, static_names, len(args)))(
         *args, **kwargs
     )
 
 
-def _static_positions(function: Callable[..., Any], static_names: tuple[str, ...], arg_count: int) -> tuple[int, ...]:
+def static_positions(function: Callable[..., Any], static_names: tuple[str, ...], arg_count: int) -> tuple[int, ...]:
     if not static_names:
         return ()
     try:
@@ -92,7 +92,7 @@ def _student_lines(jaxpr: Any, filenames: set[str]) -> list[list[Any]]:
     for equation in _equations(jaxpr):
         seen: set[tuple[str, int]] = set()
         # Outermost first, so that the position is the depth among student frames.
-        for depth, where in enumerate(reversed(_student_frames(equation, filenames))):
+        for depth, where in enumerate(reversed(student_frames(equation, filenames))):
             if where in seen:
                 continue  # recursion: one equation counts once per line
             seen.add(where)
@@ -102,7 +102,7 @@ def _student_lines(jaxpr: Any, filenames: set[str]) -> list[list[Any]]:
     return [[filename, line, count, depth] for (filename, line), (count, depth) in sorted(counts.items())]
 
 
-def _student_frames(equation: Any, filenames: set[str]) -> list[tuple[str, int]]:
+def student_frames(equation: Any, filenames: set[str]) -> list[tuple[str, int]]:
     """(filename, line) of the student's frames on the stack that made the equation, innermost first.
 
     The traceback and its decoding are JAX internals (jax._src.source_info_util in JAX 0.10); if

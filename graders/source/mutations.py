@@ -40,19 +40,73 @@ class MutationSite:
 
 
 def mutation_sites(cells: tuple[ParsedCell, ...], function: str, argument: str) -> list[MutationSite]:
-    """Statements in `function` (its last module-level definition) that change `argument` in place."""
+    """Statements in `function` (its last module-level definition) that change `argument` in place,
+    directly, through a second name for it (`y = x`), or through a shallow copy's shared insides
+    (`new = params.copy()` then `new["a"]["w"] = ...`)."""
     found = last_definition(cells, function)
     if found is None:
         return []
     filename, definition = found
+    same, shallow = _second_names(definition, argument)
     sites = []
     for node in ast.walk(definition):
         if not isinstance(node, ast.stmt):
             continue
-        fix = _fix(node, argument)
+        fix = next((fix for name in (argument, *same) if (fix := _fix(node, name)) is not None), None)
+        if fix is None and any(_changes_inside(node, name) for name in shallow):
+            fix = ""  # no one line fixes a shallow copy: the message's general advice (tree_map) fits
         if fix is not None:
             sites.append(MutationSite(filename, node.lineno, ast.unparse(node), argument, fix))
     return sorted(sites, key=lambda site: site.line)
+
+
+_SHALLOW_COPIERS = frozenset({"copy", "dict", "list", "copy.copy"})
+
+
+def _second_names(definition: ast.FunctionDef | ast.AsyncFunctionDef, argument: str) -> tuple[set[str], set[str]]:
+    """Names bound to `argument` itself (`y = x`) and to a shallow copy of it (`x.copy()`, `dict(x)`,
+    `copy.copy(x)`, `{**x}`, `x[:]`), whose nested values are still the caller's."""
+    same: set[str] = set()
+    shallow: set[str] = set()
+    for node in ast.walk(definition):
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
+            continue
+        name, value = node.targets[0].id, node.value
+        if isinstance(value, ast.Name) and value.id == argument:
+            same.add(name)
+        elif _is_shallow_copy(value, argument):
+            shallow.add(name)
+    return same, shallow
+
+
+def _is_shallow_copy(value: ast.expr, argument: str) -> bool:
+    if isinstance(value, ast.Call):
+        called = ast.unparse(value.func)
+        if called == f"{argument}.copy" and not value.args:
+            return True
+        return (called in _SHALLOW_COPIERS and len(value.args) == 1 and isinstance(value.args[0], ast.Name)
+                and value.args[0].id == argument)
+    if isinstance(value, ast.Dict):
+        return any(key is None and isinstance(item, ast.Name) and item.id == argument
+                   for key, item in zip(value.keys, value.values, strict=True))
+    return (isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and value.value.id == argument
+            and isinstance(value.slice, ast.Slice) and value.slice.lower is None and value.slice.upper is None)
+
+
+def _changes_inside(node: ast.stmt, copy: str) -> bool:
+    """Whether `node` changes something nested in `copy` (`copy[a][b] = v`, `copy[a].append(v)`),
+    which a shallow copy shares with the original."""
+    targets: list[ast.expr] = []
+    if isinstance(node, ast.Assign):
+        targets = list(node.targets)
+    elif isinstance(node, ast.AugAssign):
+        targets = [node.target]
+    elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+        function = node.value.func
+        if isinstance(function, ast.Attribute) and function.attr in _MUTATING_METHODS:
+            targets = [ast.Subscript(value=function.value, slice=ast.Constant(0))]
+    return any(isinstance(target, ast.Subscript) and isinstance(target.value, (ast.Subscript, ast.Attribute))
+               and _base_name(target) == copy for target in targets)
 
 
 def _base_name(node: ast.expr) -> str | None:

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 
 from ..submission import Submission
 
-__all__ = ["Aliases", "ParsedCell", "last_definition", "module_level", "parse_cells", "qualified_name",
-           "single_return", "statement_matching"]
+__all__ = ["Aliases", "ParsedCell", "definition_of", "last_definition", "module_level", "parse_cells",
+           "qualified_name", "reached_definitions", "single_return", "statement_matching"]
 
 
 @dataclass(frozen=True)
@@ -120,25 +120,86 @@ def last_definition(cells: tuple[ParsedCell, ...],
     return found
 
 
+Definition = tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]
+
+
+def _module_definitions(cells: tuple[ParsedCell, ...]) -> dict[str, Definition]:
+    found: dict[str, Definition] = {}
+    for cell in cells:
+        for statement in module_level(cell.tree):
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                found[statement.name] = (cell.filename, statement)
+    return found
+
+
+def _wrapped_names(cells: tuple[ParsedCell, ...], name: str) -> list[str]:
+    """The names passed to the call that last binds `name` at module level, when a call does:
+    `norm = jax.jit(_standardise)` and `f = partial(jax.jit, static_argnums=0)(g)` give the wrapped
+    function's name. A later `def name` wins, as it would when the cells run."""
+    wrapped: list[str] = []
+    for cell in cells:
+        for statement in module_level(cell.tree):
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and statement.name == name:
+                wrapped = []
+            elif (isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call)
+                  and any(isinstance(t, ast.Name) and t.id == name for t in statement.targets)):
+                wrapped = [node.id for node in ast.walk(statement.value)
+                           if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)]
+    return wrapped
+
+
+def definition_of(cells: tuple[ParsedCell, ...], name: str) -> Definition | None:
+    """The `def` that runs when `name` is called: its own last `def`, or, for `name = jax.jit(helper)`,
+    the helper's."""
+    definitions = _module_definitions(cells)
+    for wrapped in _wrapped_names(cells, name):
+        if wrapped in definitions and wrapped != name:
+            return definitions[wrapped]
+    return last_definition(cells, name)
+
+
+def reached_definitions(cells: tuple[ParsedCell, ...], name: str, limit: int = 8) -> list[Definition]:
+    """`name`'s definition, then the module-level functions it names (helpers, a loss passed to
+    `jax.grad`), breadth first and transitively, at most `limit` in all: where a wrong value may be made."""
+    definitions = _module_definitions(cells)
+    first = definition_of(cells, name)
+    if first is None:
+        return []
+    reached = [first]
+    seen = {first[1].name}
+    index = 0
+    while index < len(reached) and len(reached) < limit:
+        for node in ast.walk(reached[index][1]):
+            if (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in definitions
+                    and node.id not in seen and len(reached) < limit):
+                seen.add(node.id)
+                reached.append(definitions[node.id])
+        index += 1
+    return reached
+
+
 def statement_matching(cells: tuple[ParsedCell, ...], function: str | None,
                        pattern: str) -> tuple[str, int, str] | None:
     """(file name, line, code) of the first simple statement in `function` whose code, as `ast.unparse`
-    writes it, matches the regular expression `pattern`; None when none does. `function=None` looks
-    in every module-level function, in order (a closure a factory made has no `def` of its name)."""
+    writes it, matches the regular expression `pattern`; None when none does. The functions `function`
+    calls are looked in after it (`reached_definitions`). `function=None` looks in every module-level
+    function, in order (a closure a factory made has no `def` of its name)."""
     if not pattern:
         return None
+    compiled = re.compile(pattern)
     if function is None:
         for cell in cells:
             for statement in module_level(cell.tree):
                 if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    found_here = _matching_in(cell.filename, statement, re.compile(pattern))
+                    found_here = _matching_in(cell.filename, statement, compiled)
                     if found_here is not None:
                         return found_here
         return None
-    found = last_definition(cells, function)
-    if found is None:
-        return None
-    return _matching_in(found[0], found[1], re.compile(pattern))
+    for filename, definition in reached_definitions(cells, function):
+        found_here = _matching_in(filename, definition, compiled)
+        if found_here is not None:
+            return found_here
+    return None
 
 
 def _matching_in(filename: str, definition: ast.FunctionDef | ast.AsyncFunctionDef,
@@ -153,8 +214,8 @@ def _matching_in(filename: str, definition: ast.FunctionDef | ast.AsyncFunctionD
 
 def single_return(cells: tuple[ParsedCell, ...], function: str) -> tuple[str, int, str] | None:
     """(file name, line, code) of the only `return` in `function` (nested functions aside); None when it
-    has none or several."""
-    found = last_definition(cells, function)
+    has none or several. For `name = jax.jit(helper)`, the helper's."""
+    found = definition_of(cells, function)
     if found is None:
         return None
     filename, definition = found

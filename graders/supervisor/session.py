@@ -26,6 +26,8 @@ __all__ = [
     "AuditEvent",
     "CHECKS_PLATFORM",
     "CallOutcome",
+    "IntermediateNode",
+    "Intermediates",
     "CellOutcome",
     "ErrorReport",
     "FunctionInfo",
@@ -245,6 +247,26 @@ class TraceMeasurement:
 
     sizes: tuple[int, ...]
     lines: tuple[tuple[TraceLine, ...], ...]
+
+
+MAX_INTERMEDIATES = 3000
+
+
+@dataclass(frozen=True)
+class IntermediateNode:
+    """One value the student's function computed: the line that made it (0: an input or a
+    constant), the nodes it was computed from, and the value (None: too large, or not numbers)."""
+
+    filename: str
+    line: int
+    inputs: tuple[int, ...]
+    value: np.ndarray | None
+
+
+@dataclass(frozen=True)
+class Intermediates:
+    nodes: tuple[IntermediateNode, ...]
+    outputs: tuple[int, ...]
 
 
 def _trace_lines(data: Any) -> tuple[TraceLine, ...]:
@@ -500,6 +522,27 @@ class SubmissionSession:
         per_call = lines if isinstance(lines, list) else []
         return TraceMeasurement(tuple(int(size) for size in reply.get("sizes", ())),
                                 tuple(_trace_lines(found) for found in per_call))
+
+    def intermediates(self, name: str, call: Call, static_argnames: Sequence[str],
+                      timeout: float | None = None) -> Intermediates | None:
+        """Each value the function computes on `call`, with the student's line that made it; None
+        when it raised or said something malformed. Only ever points a message at a line."""
+        reply = self._request("intermediates", timeout=timeout, call=call, name=name,
+                              static_argnames=list(static_argnames), **_wire_call(call))
+        if not reply.get("ok"):
+            return None
+        try:
+            nodes: list[IntermediateNode] = []
+            for filename, line, inputs, value in list(reply.get("nodes") or ())[:MAX_INTERMEDIATES]:
+                decoded = decode_value(value) if value is not None else None
+                nodes.append(IntermediateNode(str(filename)[:200], int(line),
+                                              tuple(int(i) for i in inputs if 0 <= int(i) < len(nodes)),
+                                              np.asarray(decoded) if isinstance(decoded, (np.ndarray, np.generic))
+                                              else None))
+            outputs = tuple(int(i) for i in reply.get("outputs") or () if 0 <= int(i) < len(nodes))
+        except (ProtocolError, TypeError, ValueError):
+            return None
+        return Intermediates(tuple(nodes), outputs)
 
     def define_formula(self, source: str, name: str) -> None:
         """Give a worker without student code the exercise's public formula to time."""

@@ -48,3 +48,24 @@ def test_the_last_definition_in_the_notebook_is_the_one_read() -> None:
     second = ParsedCell("cell-2", ast.parse("def f(x):\n    return x\n"))
     assert mutation_sites((first, second), "f", "x") == []
     assert mutation_sites((second, first), "f", "x")[0].filename == "cell-1"
+
+
+SHALLOW = '''
+def sgd_step(params, grads, lr):
+    new = params.copy()
+    alias = params
+    merged = {**params}
+    new["scale"] = new["scale"] - lr
+    new["dense"]["w"] = new["dense"]["w"] - lr
+    merged["dense"]["b"] -= lr
+    alias["top"] = 0
+    return new
+'''
+
+
+@pytest.mark.unit
+def test_a_shallow_copy_changes_the_caller_only_through_what_it_shares() -> None:
+    cells = (ParsedCell("step.py", ast.parse(SHALLOW)),)
+    sites = [(site.line, site.fix) for site in mutation_sites(cells, "sgd_step", "params")]
+    # new["scale"] = ... replaces a key of the copy: the caller's dict is untouched, so not listed.
+    assert sites == [(7, ""), (8, ""), (9, "alias = alias.at['top'].set(0)")]

@@ -1,0 +1,154 @@
+"""Every intermediate value of one call, equation by equation, with the student's line that made it.
+
+The worker runs this on the student's function and the judge on the reference, on the same input:
+the judge then looks for the first of the student's values that matches nothing the reference
+computes while its inputs all do, and names its line (graders/divergence.py). Nested programs a
+`jax.jit`, `custom_jvp` or `checkpoint` made are evaluated inline, so a helper's own lines show;
+loops and conditionals run as one step, at the line that calls them.
+
+What crosses back is plain numbers and line numbers. A worker that forges them only points its own
+message at the wrong line: no verdict rests on them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from .calls import CallFailed, Calls, prepare_arguments
+from .protocol import encode_value
+from .trace import static_positions, student_frames, trace_program
+
+__all__ = ["Intermediates", "intermediate_values"]
+
+MAX_NODES = 3000
+MAX_ELEMENTS = 4096
+# Call-like primitives whose program is evaluated inline, by the parameter that holds it.
+_INLINED = {"pjit": "jaxpr", "jit": "jaxpr", "closed_call": "call_jaxpr", "core_call": "call_jaxpr",
+            "custom_jvp_call": "call_jaxpr", "custom_vjp_call": "call_jaxpr",
+            "custom_vjp_call_jaxpr": "fun_jaxpr", "checkpoint": "jaxpr", "remat": "jaxpr"}
+
+
+class Intermediates:
+    def __init__(self, calls: Calls) -> None:
+        self.calls = calls
+
+    def handlers(self) -> dict[str, Callable[[dict[str, Any]], dict[str, Any]]]:
+        return {"intermediates": self.intermediates}
+
+    def intermediates(self, request: dict[str, Any]) -> dict[str, Any]:
+        try:
+            function = self.calls.function(request["name"])
+        except CallFailed as failure:
+            return {"ok": False, "error": failure.report}
+        args, kwargs = prepare_arguments(request["args"], request["kwargs"], "jax")
+        try:
+            nodes, outputs = intermediate_values(function, tuple(request.get("static_argnames", ())), args, kwargs,
+                                                 self.calls.submission.filenames)
+        except BaseException as error:  # noqa: BLE001 - student code may raise anything
+            return {"ok": False, "error": self.calls.describe_error(error)}
+        return {"ok": True, "outputs": outputs,
+                "nodes": [[filename, line, inputs, encode_value(value) if value is not None else None]
+                          for filename, line, inputs, value in nodes]}
+
+
+Node = tuple[str, int, list[int], Any]
+
+
+def intermediate_values(function: Callable[..., Any], static_names: tuple[str, ...], args: tuple[Any, ...],
+                        kwargs: dict[str, Any], filenames: set[str] | None) -> tuple[list[Node], list[int]]:
+    """([filename, line, input node ids, value] per node, the output leaves' node ids).
+
+    Nodes are the traced program's inputs and constants (line 0), then one per equation output in
+    the order they are computed. `value` is a NumPy array, or None when it is too large or not
+    numbers. `filenames` selects whose lines are reported (None: none are, as for the reference).
+    """
+    import jax
+    from jax._src.core import Literal  # JAX internals, as trace.py's frames: if they move, no line
+
+    closed = trace_program(function, static_names, args, kwargs)
+    static = static_positions(function, static_names, len(args))
+    dynamic = [arg for index, arg in enumerate(args) if index not in static]
+    flat_args = jax.tree_util.tree_leaves((dynamic, kwargs))
+    nodes: list[Node] = []
+    env: dict[Any, int] = {}
+
+    def add(filename: str, line: int, inputs: list[int], value: Any) -> int:
+        if len(nodes) >= MAX_NODES:
+            raise _TooLarge
+        nodes.append((filename, line, inputs, _plain(value)))
+        return len(nodes) - 1
+
+    def where(equation: Any, around: tuple[str, int]) -> tuple[str, int]:
+        frames = student_frames(equation, filenames) if filenames else []
+        # A library's jitted function (jnp.var) was traced once and cached: its equations carry
+        # that first trace's stack, so they take the line of the call that uses them.
+        return frames[0] if frames else around
+
+    def run(jaxpr: Any, consts: list[Any], invals: list[int], around: tuple[str, int] = ("", 0)) -> list[int]:
+        for var, const in zip(jaxpr.constvars, consts):
+            env[var] = add("", 0, [], const)
+        for var, node in zip(jaxpr.invars, invals):
+            env[var] = node
+        for equation in jaxpr.eqns:
+            inputs = [read(var) for var in equation.invars]
+            inlined = _INLINED.get(equation.primitive.name)
+            inner = equation.params.get(inlined) if inlined else None
+            if inner is not None:
+                inner_jaxpr = getattr(inner, "jaxpr", inner)
+                inner_consts = list(getattr(inner, "consts", ()))
+                outs = run(inner_jaxpr, inner_consts, inputs[-len(inner_jaxpr.invars):] if inner_jaxpr.invars else [],
+                           where(equation, around))
+                for var, node in zip(equation.outvars, outs):
+                    env[var] = node
+                continue
+            values = [value_of(node) for node in inputs]
+            bound = equation.primitive.get_bind_params(equation.params)
+            subfuns, params = bound if isinstance(bound, tuple) else ((), bound)
+            result = equation.primitive.bind(*subfuns, *values, **params)
+            results = result if equation.primitive.multiple_results else [result]
+            filename, line = where(equation, around)
+            for var, value in zip(equation.outvars, results):
+                env[var] = add(filename, line, inputs, value)
+                live[env[var]] = value
+        return [read(var) for var in jaxpr.outvars]
+
+    live: dict[int, Any] = {}
+
+    def read(var: Any) -> int:
+        if isinstance(var, Literal):  # a constant written into the program: a node of its own
+            node = add("", 0, [], var.val)
+            live[node] = var.val
+            return node
+        return env[var]
+
+    def value_of(node: int) -> Any:
+        return live[node]
+
+    for var, leaf in zip(closed.jaxpr.invars, flat_args):
+        env[var] = add("", 0, [], leaf)
+        live[env[var]] = leaf
+    for var, const in zip(closed.jaxpr.constvars, closed.consts):
+        env[var] = add("", 0, [], const)
+        live[env[var]] = const
+    try:
+        outputs = run(closed.jaxpr, [], [env[var] for var in closed.jaxpr.invars])
+    except _TooLarge:
+        return nodes, []
+    return nodes, outputs
+
+
+class _TooLarge(Exception):
+    """More equations than a diagnosis is worth: no line is reported."""
+
+
+def _plain(value: Any) -> Any:
+    try:
+        array = np.asarray(value)
+    except Exception:  # noqa: BLE001 - keys, tokens: not numbers
+        return None
+    if array.dtype.kind not in "biuf" or array.size > MAX_ELEMENTS:
+        return None
+    return array
