@@ -597,6 +597,33 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The grader could not time the un-jitted formula in its own clean worker ({detail}). This is not your fault; please tell your instructor.",
         "ko": "채점기가 자체 작업 프로세스에서 jit 없는 공식의 시간을 재지 못했습니다({detail}). 여러분의 잘못이 아니니 강사에게 알려 주세요.",
     },
+    "structure.callback": {
+        "en": "{where} (`{code}`) calls back into Python (`{primitive}`) from inside the compiled program: every "
+              "call of `{name}` stops and waits for the host, which costs more than the formula. Take it out of the "
+              "jitted function.",
+        "ko": "{where}(`{code}`)에서 컴파일된 프로그램 안에서 Python을 다시 부릅니다(`{primitive}`). `{name}`을(를) "
+              "부를 때마다 호스트를 기다리느라 멈추고, 그 비용이 공식보다 큽니다. jit 함수 밖으로 빼세요.",
+    },
+    "structure.float64": {
+        "en": "{where} (`{code}`) computes in 64-bit floats, twice the data of float32 and far slower on "
+              "accelerators. Keep the computation in the input's dtype.",
+        "ko": "{where}(`{code}`)에서 64비트 실수로 계산합니다. float32의 두 배 데이터이고 가속기에서는 훨씬 "
+              "느립니다. 입력의 dtype 그대로 계산하세요.",
+    },
+    "structure.loop": {
+        "en": "{where} (`{code}`) runs a loop (`{primitive}`) inside the compiled program, and the reference needs "
+              "none: the loop repeats work that one vectorised expression does once. Write it without the loop.",
+        "ko": "{where}(`{code}`)에서 컴파일된 프로그램 안에서 반복문(`{primitive}`)을 돌리는데, 참조 답안에는 "
+              "반복이 필요 없습니다. 벡터화한 식 하나로 한 번에 할 일을 반복하고 있으니 반복문 없이 쓰세요.",
+    },
+    "structure.larger": {
+        "en": "Your traced program has {size} operations where the reference's has {reference}; {where} (`{code}`) "
+              "makes {count} of them. A Python loop there is unrolled into the program: write it as one "
+              "vectorised expression.",
+        "ko": "여러분의 추적된 프로그램은 연산이 {size}개인데 참조 답안은 {reference}개입니다. 그중 {count}개를 "
+              "{where}(`{code}`)에서 만듭니다. 그곳의 Python 반복문이 프로그램 안에 펼쳐진 것이니 벡터화한 식 "
+              "하나로 쓰세요.",
+    },
     "jit_speedup.figures": {
         "en": "measured: yours {speedup}x faster than the un-jitted formula, jit of the formula {calibrated}x, needed {required}x; {student_us} µs against {eager_us} µs per call, {rounds} rounds",
         "ko": "측정값: 여러분의 함수는 jit 없는 공식보다 {speedup}배, 공식의 jit은 {calibrated}배, 필요한 값 {required}배; 호출당 {student_us} µs 대 {eager_us} µs, {rounds}회",

@@ -132,6 +132,13 @@ CASES: tuple[Case, ...] = (
         },
     ),
     Case(
+        "tests/submissions/jit/debug_print.py", "jit",
+        expect={"norm.correctness": "passed", "norm.jit_compiled": "passed", "norm.jit_speedup": "failed",
+                "negatives.correctness": "passed", "flatten.correctness": "passed",
+                "maybe_negate.correctness": "passed"},
+        mentions={"norm.jit_speedup": ("line 11", "calls back into Python")},
+    ),
+    Case(
         "tests/submissions/jit/faulty_missing.py", "jit",
         expect={
             "norm.correctness": "failed",

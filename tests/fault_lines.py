@@ -120,6 +120,11 @@ FAULT_LINES: tuple[FaultLine, ...] = (
     FaultLine(_JUNHO, "purity", "horner", (4,), 4, "Python for loop over coeffs, unrolled into the trace"),
 )
 
+FAULT_LINES += (
+    FaultLine("tests/submissions/jit/debug_print.py", "jit", "norm", (11,), None,
+              "jax.debug.print inside the jitted function: a host callback on every call"),
+)
+
 # ------------------------------------------------------------ red team (tests/submissions/redteam/)
 # Written without reading the grader's detectors, to measure the feedback on faults it was not designed for.
 _RT = "tests/submissions/redteam/"

@@ -285,7 +285,10 @@ class Counterexample(Exception):
         if not self.undiagnosed:
             return self
         also = (first.call, first.actual) if first is not None and first.undiagnosed else None
-        diagnosis = (ctx.misconception(self.call, self.actual, also=also) or ctx.diverging_line(self.call)
+        # The line is looked for on the unshrunk input first: shrunk to zeros and ones, a wrong value
+        # more often equals some other value the reference computes by chance.
+        diagnosis = (ctx.misconception(self.call, self.actual, also=also)
+                     or (ctx.diverging_line(also[0]) if also else None) or ctx.diverging_line(self.call)
                      or ctx.returning_line())
         return Counterexample(self.call, f"{diagnosis} {self.explanation}" if diagnosis else self.explanation)
 

@@ -15,7 +15,8 @@ import jax
 
 from .calls import CallFailed, Calls, prepare_arguments
 
-__all__ = ["TraceSizes", "count_equations", "static_positions", "student_frames", "trace_program"]
+__all__ = ["TraceSizes", "count_equations", "has_loop", "program_features", "static_positions", "student_frames",
+           "trace_program"]
 
 
 class TraceSizes:
@@ -29,6 +30,7 @@ class TraceSizes:
         static = tuple(request.get("static_argnames", []))
         sizes: list[int] = []
         lines: list[list[list[Any]]] = []
+        features: list[list[list[Any]]] = []
         try:
             function = self.calls.function(request["name"])
         except CallFailed as failure:
@@ -41,7 +43,8 @@ class TraceSizes:
                 return {"ok": False, "error": self.calls.describe_error(error)}
             sizes.append(count_equations(closed.jaxpr))
             lines.append(_student_lines(closed.jaxpr, self.calls.submission.filenames))
-        return {"ok": True, "sizes": sizes, "lines": lines}
+            features.append(program_features(closed.jaxpr, self.calls.submission.filenames))
+        return {"ok": True, "sizes": sizes, "lines": lines, "features": features}
 
 
 def trace_program(function: Callable[..., Any], static_names: tuple[str, ...], args: tuple[Any, ...],
@@ -75,8 +78,43 @@ def _equations(jaxpr: Any) -> Iterator[Any]:
                     yield from _equations(sub)
 
 
+# What makes a compiled program slow whatever XLA does with it, by kind, found by primitive.
+_CALLBACKS = ("callback", "debug_print", "outside_call")  # pure_callback, io_callback, jax.debug.print, ...
+_LOOPS = ("while", "scan")
+_MAX_FEATURES = 20
+
+
+def program_features(jaxpr: Any, filenames: set[str]) -> list[list[Any]]:
+    """[filename, line, kind, primitive] for each student line whose equations call back into Python
+    ("callback"), loop inside the program ("loop"), or compute in 64 bits ("float64"); once per line
+    and kind, at most _MAX_FEATURES."""
+    found: dict[tuple[str, int, str], str] = {}
+    for equation in _equations(jaxpr):
+        name = equation.primitive.name
+        kinds = []
+        if any(callback in name for callback in _CALLBACKS):
+            kinds.append("callback")
+        if name in _LOOPS:
+            kinds.append("loop")
+        if any(str(getattr(getattr(var, "aval", None), "dtype", "")) in ("float64", "complex128")
+               for var in equation.outvars):
+            kinds.append("float64")
+        frames = student_frames(equation, filenames) if kinds else []
+        for kind in kinds:
+            if frames:
+                found.setdefault((*frames[0], kind), name)
+        if len(found) >= _MAX_FEATURES:
+            break
+    return [[filename, line, kind, primitive] for (filename, line, kind), primitive in found.items()]
+
+
 def count_equations(jaxpr: Any) -> int:
     return sum(1 for _ in _equations(jaxpr))
+
+
+def has_loop(jaxpr: Any) -> bool:
+    """Whether the program loops inside itself (`while`, `scan`), nested programs included."""
+    return any(equation.primitive.name in _LOOPS for equation in _equations(jaxpr))
 
 
 def _student_lines(jaxpr: Any, filenames: set[str]) -> list[list[Any]]:

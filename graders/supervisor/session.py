@@ -27,6 +27,7 @@ __all__ = [
     "CHECKS_PLATFORM",
     "CallOutcome",
     "IntermediateNode",
+    "ProgramFeature",
     "Intermediates",
     "CellOutcome",
     "ErrorReport",
@@ -247,6 +248,31 @@ class TraceMeasurement:
 
     sizes: tuple[int, ...]
     lines: tuple[tuple[TraceLine, ...], ...]
+    features: tuple[tuple[ProgramFeature, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class ProgramFeature:
+    """A line whose equations make a compiled program slow: a callback into Python, a loop inside
+    the program, or 64-bit arithmetic (graders/sandboxed/trace.py says which primitive)."""
+
+    filename: str
+    line: int
+    kind: str
+    primitive: str
+
+
+def _features(data: Any) -> tuple[ProgramFeature, ...]:
+    # Like the lines, only a pointer for a message: a malformed entry is dropped.
+    found = []
+    for item in data if isinstance(data, list) else ():
+        try:
+            filename, line, kind, primitive = item
+            if kind in ("callback", "loop", "float64"):
+                found.append(ProgramFeature(str(filename)[:200], int(line), str(kind), str(primitive)[:60]))
+        except (TypeError, ValueError):
+            continue
+    return tuple(found[:20])
 
 
 MAX_INTERMEDIATES = 3000
@@ -520,8 +546,10 @@ class SubmissionSession:
             return ErrorReport.from_wire(reply.get("error"))
         lines = reply.get("lines")
         per_call = lines if isinstance(lines, list) else []
+        features = reply.get("features")
         return TraceMeasurement(tuple(int(size) for size in reply.get("sizes", ())),
-                                tuple(_trace_lines(found) for found in per_call))
+                                tuple(_trace_lines(found) for found in per_call),
+                                tuple(_features(found) for found in (features if isinstance(features, list) else ())))
 
     def intermediates(self, name: str, call: Call, static_argnames: Sequence[str],
                       timeout: float | None = None) -> Intermediates | None:

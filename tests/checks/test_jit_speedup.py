@@ -168,6 +168,14 @@ def test_a_jitted_function_that_cheats_at_the_timed_shape_is_caught_by_the_outpu
     assert any(flag.startswith("timing-outputs-differ") for flag in result.flags)
 
 
+@pytest.mark.timing
+def test_a_callback_into_python_is_named_as_the_cost_at_its_line() -> None:
+    speedup, _ = _speedup(SUBMISSIONS / "jit" / "debug_print.py")
+    assert speedup.status is Status.FAILED, (speedup.message, dict(speedup.timings))
+    assert speedup.message.startswith("debug_print.py, line 11 (`jax.debug.print(")
+    assert "calls back into Python (`debug_print`)" in speedup.message
+
+
 @pytest.fixture
 def one_core_busy():  # type: ignore[no-untyped-def]
     burner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
@@ -184,6 +192,9 @@ def test_jitted_passes_and_jitted_but_slow_fails_with_a_core_kept_busy(one_core_
     slow, _ = _speedup(SUBMISSIONS / "hostile" / "jitted_but_slow.py")
     assert jitted.status is Status.PASSED, (jitted.message, dict(jitted.timings))
     assert slow.status is Status.FAILED, (slow.message, dict(slow.timings))
+    # Why, from the traced program, before the figures: the compiled loop the reference has not.
+    assert slow.message.startswith("jitted_but_slow.py, line 15 (`return jax.lax.fori_loop(")
+    assert "runs a loop" in slow.message
     assert jitted.details == slow.details  # what a regrade must reproduce holds no measured figure
     assert jitted.timings["outputs_checked"] == jitted.timings["rounds"] >= 6  # SpeedupSpec.rounds
     # A pass stands at once; a failure only once a second, independent measurement confirms it.

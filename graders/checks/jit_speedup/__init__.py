@@ -59,6 +59,7 @@ from ..base import CheckContext, Verdict
 from .rounds import Rounds, generator, timing_session
 from .spec import SpeedupSpec, TimingProfile
 from .statistics import FORGED, Estimate, Outcome, decide, estimate
+from .structure import structure_cause
 
 __all__ = ["Estimate", "Outcome", "SpeedupSpec", "TimingProfile", "decide", "estimate"]
 
@@ -142,6 +143,10 @@ def jit_speedup(ctx: CheckContext) -> Verdict:
             ctx.flags.append(ctx.text(f"flag.timing_{outcome}", name=name))
             return Verdict(Status.FAILED, ctx.text(f"jit_speedup.{outcome}", **params), details, rounds.timings())
         message = ctx.text(f"jit_speedup.{outcome}", **params)
+        if outcome is Outcome.FAILED:
+            # Why, before the figures: what in the traced program costs the time, at its line.
+            cause = structure_cause(ctx)
+            message = f"{cause} {message}" if cause else message
         waived = outcome is Outcome.NO_ADVANTAGE
         return Verdict(Status.SKIPPED if waived else Status(outcome.value), message, details, rounds.timings(),
                        waived=waived)
