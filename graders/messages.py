@@ -241,18 +241,21 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "hint.unhashable_static": {
         "en": "An argument marked static (`static_argnums`/`static_argnames`) must be a hashable Python value such as a bool or an int, and an array was passed for it. Mark only the Python flag static, by name.",
-        "ko": "정적으로 지정한 인자(`static_argnums`/`static_argnames`)는 bool이나 int처럼 해시할 수 있는 Python 값이어야 하는데, 그 자리에 배열이 들어왔습니다. Python 플래그만 이름으로 정적 지정하세요.",
+        "ko": "정적으로 지정한 인자(`static_argnums`/`static_argnames`)는 bool이나 int처럼 해시할 수 있는 "
+              "Python 값이어야 하는데, 그 인자에 배열이 전달되었습니다. 정적 인자로는 Python 플래그만 이름으로 "
+              "지정하세요.",
     },
     "traced.origin_at": {
         "en": "{where} (`{code}`) makes `{name}` a traced JAX value, and the line that raised needs a plain "
               "Python number there. Compute it from shapes in Python: `x.size`, `x.shape[0]`, `math.prod(x.shape)`.",
-        "ko": "{where}(`{code}`)에서 `{name}`이(가) 추적되는 JAX 값이 되었는데, 오류가 난 줄은 그 자리에 평범한 "
-              "Python 숫자가 필요합니다. shape에서 Python으로 계산하세요: `x.size`, `x.shape[0]`, "
+        "ko": "{where}(`{code}`)에서 `{name}`이(가) JAX 추적 값이 되는데, 오류가 난 줄에서는 그 자리에 일반 "
+              "Python 숫자가 필요합니다. 그 값은 Python에서 shape로 계산하세요: `x.size`, `x.shape[0]`, "
               "`math.prod(x.shape)`.",
     },
     "static.unhashable_at": {
         "en": "{where} (`{code}`) marks an array argument of `{name}` static; write `{fix}` there instead.",
-        "ko": "{where}(`{code}`)에서 `{name}`의 배열 인자를 정적으로 지정했습니다. 그 자리에 `{fix}`를 쓰세요.",
+        "ko": "{where}(`{code}`)에서 `{name}`의 배열 인자를 정적으로 지정했습니다. 대신 그 자리에 `{fix}`을(를) "
+              "쓰세요.",
     },
     "hint.immutable": {
         "en": "JAX arrays are immutable: instead of `x[i] = v` write `x = x.at[i].set(v)`, which returns a new array.",
@@ -292,9 +295,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "`{name}` is not jit-compiled: {where} (`{code}`) builds a new jitted function inside it on every call, "
               "so each call traces and compiles again, and `{name}` itself ({def_where}) stays a plain function. "
               "Put `{fix}` on the line above `def {name}` and call the inner code without jit.",
-        "ko": "`{name}`이(가) jit으로 컴파일되지 않습니다: {where}(`{code}`)에서 호출될 때마다 안쪽에 새 jit 함수를 "
-              "만들므로 매번 다시 추적하고 컴파일하며, `{name}` 자체({def_where})는 일반 함수로 남습니다. "
-              "`def {name}` 바로 윗줄에 `{fix}`를 붙이고 안쪽 코드는 jit 없이 부르세요.",
+        "ko": "`{name}`이(가) jit으로 컴파일되지 않습니다: {where}(`{code}`)에서 호출될 때마다 함수 안에 새 jit "
+              "함수를 만들므로 호출마다 다시 추적하고 컴파일하며, `{name}` 자체({def_where})는 일반 함수로 "
+              "남습니다. `def {name}` 바로 윗줄에 `{fix}`을(를) 붙이고 안쪽 코드는 jit 없이 호출하세요.",
     },
     "jit_compiled.unreadable": {
         "en": "`{name}` is bound at {where} in a way the grader cannot read as jit (`{binding}`). Bind it plainly: `{fix}` above `def {name}`, or `{name} = jax.jit(f)`.",
@@ -324,25 +327,27 @@ MESSAGES: dict[str, dict[str, str]] = {
     "no_recompilation.jit_per_call": {
         "en": "{where} (`{code}`) builds a new jitted function on every call of `{name}`, and each new one is "
               "compiled again. Build it once, outside `{name}`, or decorate `{name}` itself.",
-        "ko": "{where}(`{code}`)에서 `{name}`을(를) 부를 때마다 새 jit 함수를 만들고, 새 함수마다 다시 컴파일합니다. "
-              "`{name}` 밖에서 한 번만 만들거나 `{name}` 자체에 jit을 붙이세요.",
+        "ko": "{where}(`{code}`)에서 `{name}`을(를) 호출할 때마다 새 jit 함수를 만들고, 새로 만든 함수는 매번 "
+              "다시 컴파일됩니다. `{name}` 밖에서 한 번만 만들거나 `{name}` 자체에 데코레이터로 jit을 붙이세요.",
     },
     "wrong.returned_at": {
         "en": "{where} (`{code}`) returns a wrong value.",
-        "ko": "{where}(`{code}`)이(가) 틀린 값을 반환합니다.",
+        "ko": "{where}(`{code}`)에서 틀린 값을 반환합니다.",
     },
     "divergence.at": {
         "en": "{where} (`{code}`) is where your values first part from the reference's: what it computes "
               "matches nothing the reference computes, although what it starts from does.",
-        "ko": "{where}(`{code}`)에서 처음으로 값이 참조 답안과 달라집니다. 이 줄이 받은 값은 참조 답안의 값과 "
-              "같지만, 이 줄이 계산한 값은 참조 답안 어디에도 없습니다.",
+        "ko": "{where}(`{code}`)에서 여러분의 값이 처음으로 참조 답안의 값과 달라집니다. 이 줄이 받은 값은 "
+              "참조 답안이 계산하는 값과 같지만, 이 줄이 계산한 값은 참조 답안이 계산하는 어떤 값과도 "
+              "일치하지 않습니다.",
     },
     "divergence.at_from": {
         "en": "{where} (`{code}`) is where your values first part from the reference's: it combines what "
               "{inputs} computed, which match the reference's values, into a value the reference never computes. "
               "Check that step and what it is given.",
-        "ko": "{where}(`{code}`)에서 처음으로 값이 참조 답안과 달라집니다. {inputs}에서 계산한 값은 참조 답안과 "
-              "같은데, 이 줄이 그것으로 참조 답안에 없는 값을 만듭니다. 이 단계와 여기에 넘긴 값을 확인하세요.",
+        "ko": "{where}(`{code}`)에서 여러분의 값이 처음으로 참조 답안의 값과 달라집니다. {inputs}에서 계산한 "
+              "값은 참조 답안의 값과 같은데, 이 줄이 그 값들을 조합해 참조 답안이 계산하지 않는 값을 만듭니다. "
+              "이 단계와 이 단계가 받는 값을 확인하세요.",
     },
     "misconception.at": {
         "en": "{where} (`{code}`): {says}",
@@ -601,28 +606,30 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{where} (`{code}`) calls back into Python (`{primitive}`) from inside the compiled program: every "
               "call of `{name}` stops and waits for the host, which costs more than the formula. Take it out of the "
               "jitted function.",
-        "ko": "{where}(`{code}`)에서 컴파일된 프로그램 안에서 Python을 다시 부릅니다(`{primitive}`). `{name}`을(를) "
-              "부를 때마다 호스트를 기다리느라 멈추고, 그 비용이 공식보다 큽니다. jit 함수 밖으로 빼세요.",
+        "ko": "{where}(`{code}`)의 코드가 컴파일된 프로그램 안에서 Python을 다시 호출합니다(`{primitive}`). "
+              "`{name}`을(를) 호출할 때마다 실행이 멈추고 호스트를 기다리며, 그 비용이 공식 자체보다 큽니다. "
+              "이 호출을 jit 함수 밖으로 빼세요.",
     },
     "structure.float64": {
         "en": "{where} (`{code}`) computes in 64-bit floats, twice the data of float32 and far slower on "
               "accelerators. Keep the computation in the input's dtype.",
-        "ko": "{where}(`{code}`)에서 64비트 실수로 계산합니다. float32의 두 배 데이터이고 가속기에서는 훨씬 "
-              "느립니다. 입력의 dtype 그대로 계산하세요.",
+        "ko": "{where}(`{code}`)에서 64비트 부동소수점으로 계산합니다. 데이터 양이 float32의 두 배이고 "
+              "가속기에서는 훨씬 느립니다. 입력과 같은 dtype으로 계산하세요.",
     },
     "structure.loop": {
         "en": "{where} (`{code}`) runs a loop (`{primitive}`) inside the compiled program, and the reference needs "
               "none: the loop repeats work that one vectorised expression does once. Write it without the loop.",
-        "ko": "{where}(`{code}`)에서 컴파일된 프로그램 안에서 반복문(`{primitive}`)을 돌리는데, 참조 답안에는 "
-              "반복이 필요 없습니다. 벡터화한 식 하나로 한 번에 할 일을 반복하고 있으니 반복문 없이 쓰세요.",
+        "ko": "{where}(`{code}`)의 코드가 컴파일된 프로그램 안에서 루프(`{primitive}`)를 돌리는데, 참조 답안에는 "
+              "루프가 필요 없습니다. 이 루프는 벡터화한 식 하나가 한 번에 하는 일을 되풀이합니다. 루프 없이 "
+              "작성하세요.",
     },
     "structure.larger": {
         "en": "Your traced program has {size} operations where the reference's has {reference}; {where} (`{code}`) "
               "makes {count} of them. A Python loop there is unrolled into the program: write it as one "
               "vectorised expression.",
-        "ko": "여러분의 추적된 프로그램은 연산이 {size}개인데 참조 답안은 {reference}개입니다. 그중 {count}개를 "
-              "{where}(`{code}`)에서 만듭니다. 그곳의 Python 반복문이 프로그램 안에 펼쳐진 것이니 벡터화한 식 "
-              "하나로 쓰세요.",
+        "ko": "여러분의 추적된 프로그램에는 연산이 {size}개 있는데 참조 답안의 프로그램에는 {reference}개 "
+              "있습니다. 그중 {count}개를 {where}(`{code}`)에서 만듭니다. 그곳의 Python 루프가 프로그램 안에 "
+              "펼쳐지니, 벡터화한 식 하나로 작성하세요.",
     },
     "jit_speedup.figures": {
         "en": "measured: yours {speedup}x faster than the un-jitted formula, jit of the formula {calibrated}x, needed {required}x; {student_us} µs against {eager_us} µs per call, {rounds} rounds",
@@ -759,13 +766,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "hint.removed_api": {
         "en": "`{old}` is no longer in JAX (old tutorials still use it): write `{new}` instead.",
-        "ko": "`{old}`은(는) 이제 JAX에 없습니다(오래된 튜토리얼에는 아직 남아 있습니다). 대신 `{new}`을(를) 쓰세요.",
+        "ko": "`{old}`은(는) 이제 JAX에 없습니다(오래된 튜토리얼에서는 아직 쓰고 있습니다). 대신 `{new}`을(를) "
+              "쓰세요.",
     },
     "exercise.never_defined": {
         "en": "`{name}` was never defined: {problem}, so the definition of `{name}` further down (line "
               "{defined_at}) never ran. Fix that line first.",
-        "ko": "`{name}`이(가) 정의되지 못했습니다. {problem} 오류가 나서 그 아래 {defined_at}번째 줄의 `{name}` "
-              "정의가 실행되지 않았습니다. 먼저 그 줄을 고치세요.",
+        "ko": "`{name}`이(가) 정의되지 않았습니다: {problem}. 이 오류 때문에 그 아래({defined_at}번째 줄)에 있는 "
+              "`{name}`의 정의가 실행되지 않았습니다. 먼저 오류가 난 그 줄을 고치세요.",
     },
     "notebook.title": {"en": "# Assignment {number}: {title}", "ko": "# 과제 {number}: {title}"},
     "notebook.heading": {

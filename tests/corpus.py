@@ -136,7 +136,7 @@ CASES: tuple[Case, ...] = (
         expect={"norm.correctness": "passed", "norm.jit_compiled": "passed", "norm.jit_speedup": "failed",
                 "negatives.correctness": "passed", "flatten.correctness": "passed",
                 "maybe_negate.correctness": "passed"},
-        mentions={"norm.jit_speedup": ("line 11", "calls back into Python")},
+        mentions={"norm.jit_speedup": ("line 12", "calls back into Python")},
     ),
     Case(
         "tests/submissions/jit/faulty_missing.py", "jit",

@@ -121,7 +121,7 @@ FAULT_LINES: tuple[FaultLine, ...] = (
 )
 
 FAULT_LINES += (
-    FaultLine("tests/submissions/jit/debug_print.py", "jit", "norm", (11,), None,
+    FaultLine("tests/submissions/jit/debug_print.py", "jit", "norm", (12,), None,
               "jax.debug.print inside the jitted function: a host callback on every call"),
 )
 

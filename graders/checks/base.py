@@ -183,21 +183,26 @@ class CheckContext:
 
     def diverging_line(self, call: Call) -> str | None:
         """'line N (`code`) is where your values first part from the reference's', from the values
-        the worker reports for `call` and the reference's, computed here (graders/divergence.py)."""
+        the worker reports for `call` and the reference's, computed here meanwhile (graders/divergence.py)."""
+        reference: list[np.ndarray | None] = []
+
+        def reference_values() -> None:
+            as_jax = lambda value: jnp.asarray(value) if isinstance(value, (np.ndarray, np.generic)) else value  # noqa: E731
+            args, kwargs = jax.tree_util.tree_map(as_jax, (call.args, dict(call.kwargs)))
+            try:
+                with jax.default_device(jax.devices("cpu")[0]):
+                    nodes, _ = intermediate_values(self.exercise.reference, self.exercise.static_argnames, args,
+                                                   kwargs, None)
+            except Exception:  # noqa: BLE001 - the reference's trace is the judge's own; no line, no harm
+                return
+            # Only what the reference computes: a literal 2.0 in its program would explain any 2.0.
+            reference.extend(value for _, _, inputs, value in nodes if inputs)
+
         student = self.session.intermediates(self.exercise.name, call, self.exercise.static_argnames,
-                                             timeout=self.timeout())
-        if student is None:
+                                             timeout=self.timeout(), meanwhile=reference_values)
+        if student is None or not reference:
             return None
-        as_jax = lambda value: jnp.asarray(value) if isinstance(value, (np.ndarray, np.generic)) else value  # noqa: E731
-        args, kwargs = jax.tree_util.tree_map(as_jax, (call.args, dict(call.kwargs)))
-        try:
-            with jax.default_device(jax.devices("cpu")[0]):
-                nodes, _ = intermediate_values(self.exercise.reference, self.exercise.static_argnames, args, kwargs,
-                                               None)
-        except Exception:  # noqa: BLE001 - the reference's trace is the judge's own; no line, no harm
-            return None
-        # Only what the reference computes: a literal 2.0 in its program would explain any 2.0.
-        found = first_divergence(student, [value for _, _, inputs, value in nodes if inputs])
+        found = first_divergence(student, reference)
         code = self.session.submission.source_line(found.filename, found.line) if found else None
         if found is None or code is None:
             return None

@@ -56,7 +56,8 @@ SCATTER_ADD_MISCONCEPTIONS = (
         says={"en": "your result equals `x.at[indices].set(x[indices] + updates)`: where an index repeats, `.set` "
                     "keeps only one of its updates. `x.at[indices].add(updates)` adds every one of them.",
               "ko": "결과가 `x.at[indices].set(x[indices] + updates)`와 같습니다. 같은 인덱스가 여러 번 나오면 "
-                    "`.set`은 그중 하나만 남깁니다. `x.at[indices].add(updates)`는 모두 더합니다."},
+                    "`.set`은 그 인덱스의 갱신값 중 하나만 반영합니다. `x.at[indices].add(updates)`는 갱신값을 "
+                    "모두 더합니다."},
         marker=r"\.at\[.*\]\.set\(",
     ),
 )
@@ -92,8 +93,8 @@ LOSS_AND_GRAD_MISCONCEPTIONS = (
         compute=_gradient_in_x,
         says={"en": "your gradient is taken with respect to `x` (`argnums=1`), one value per data point. The "
                     "parameters are `theta`, the first argument: `jax.value_and_grad(loss)` (argnums=0).",
-              "ko": "기울기를 `x`에 대해(`argnums=1`) 구해 데이터 점마다 값이 하나씩 나왔습니다. 매개변수는 첫 인자 "
-                    "`theta`이니 `jax.value_and_grad(loss)`(argnums=0)를 쓰세요."},
+              "ko": "기울기를 `x`에 대해(`argnums=1`) 구해 데이터 점마다 값이 하나씩 나왔습니다. 매개변수는 첫 번째 "
+                    "인자인 `theta`이므로 `jax.value_and_grad(loss)`(argnums=0)를 쓰세요."},
         marker=r"argnums\s*=\s*(1|\(1)",
     ),
     Misconception(
@@ -112,16 +113,16 @@ UPDATE_MISCONCEPTIONS = (
         compute=lambda theta, x, y, lr=0.1: 2 * np.asarray(theta) - np.asarray(_REFERENCE_UPDATE(theta, x, y, lr)),
         says={"en": "your step goes up the gradient (`theta + lr * grad`). Gradient descent steps against it: "
                     "`theta - lr * grad`.",
-              "ko": "경사를 따라 올라가는 방향으로 갱신했습니다(`theta + lr * grad`). 경사 하강법은 반대 방향으로 "
-                    "갑니다: `theta - lr * grad`."},
+              "ko": "기울기를 따라 올라가는 방향으로 갱신했습니다(`theta + lr * grad`). 경사 하강법은 기울기의 "
+                    "반대 방향으로 이동합니다: `theta - lr * grad`."},
         marker=r"\+ *lr",
     ),
     Misconception(
         compute=lambda theta, x, y, lr=0.1: np.asarray(theta, np.float32) - _gradient(theta, x, y),
         says={"en": "your step is the whole gradient (`theta - grad`): the learning rate `lr` is never applied. "
                     "Scale the step: `theta - lr * grad`.",
-              "ko": "갱신 폭이 기울기 전체(`theta - grad`)입니다. 학습률 `lr`을 곱하지 않았습니다. "
-                    "`theta - lr * grad`로 크기를 줄이세요."},
+              "ko": "기울기 전체만큼 갱신했습니다(`theta - grad`). 학습률 `lr`을 한 번도 곱하지 않았습니다. "
+                    "갱신 폭에 학습률을 곱하세요: `theta - lr * grad`."},
         marker=r"-\s*\(?\s*(\w*grad\w*|g)\b(?!\s*[*/])",
     ),
     Misconception(

@@ -60,29 +60,30 @@ NORM_MISCONCEPTIONS = (
         compute=lambda X: _centred(X, 0) / jnp.asarray(X).std(0, ddof=1),
         says={"en": "your result equals the formula with `X.std(0, ddof=1)`, the sample standard deviation. "
                     "The statement asks for the population one: `X.std(0)` (ddof=0).",
-              "ko": "결과가 표본 표준편차 `X.std(0, ddof=1)`로 나눈 값과 같습니다. 문제는 모집단 표준편차 "
-                    "`X.std(0)`(ddof=0)를 요구합니다."},
+              "ko": "결과가 표본 표준편차인 `X.std(0, ddof=1)`로 계산한 공식의 값과 같습니다. 문제에서 요구하는 "
+                    "것은 모집단 표준편차 `X.std(0)`(ddof=0)입니다."},
         marker=r"ddof\s*=\s*1|-\s*1\)",
     ),
     Misconception(
         compute=lambda X: _centred(X, 1) / jnp.asarray(X).std(1, keepdims=True),
         says={"en": "your result standardises each row (axis 1). The statement asks for each column: "
                     "`X.mean(0)` and `X.std(0)`.",
-              "ko": "결과가 각 행(axis 1)을 표준화한 값입니다. 문제는 각 열을 요구합니다: `X.mean(0)`, `X.std(0)`."},
+              "ko": "결과가 각 행(axis 1)을 표준화한 값입니다. 문제는 각 열을 표준화하라고 요구합니다: "
+                    "`X.mean(0)`, `X.std(0)`."},
         marker=r"axis=1|\.(mean|std)\(1",
     ),
     Misconception(
         compute=lambda X: _centred(X, None) / jnp.asarray(X).std(),
         says={"en": "your result uses one mean and one standard deviation for the whole array. The statement "
                     "asks for one per column: `X.mean(0)` and `X.std(0)`.",
-              "ko": "결과가 배열 전체의 평균 하나와 표준편차 하나를 썼습니다. 문제는 열마다 하나씩 요구합니다: "
-                    "`X.mean(0)`, `X.std(0)`."},
+              "ko": "배열 전체에 평균 하나와 표준편차 하나를 썼습니다. 문제는 열마다 평균과 표준편차를 하나씩 "
+                    "요구합니다: `X.mean(0)`, `X.std(0)`."},
         marker=r"\.(mean|std)\(\)|\b(mean|std)\(X\)",
     ),
     Misconception(
         compute=lambda X: _centred(X, 0),
         says={"en": "your result is centred but not divided by the standard deviation: divide by `X.std(0)`.",
-              "ko": "결과가 평균을 빼기만 하고 표준편차로 나누지 않았습니다. `X.std(0)`으로 나누세요."},
+              "ko": "평균을 빼기만 하고 표준편차로 나누지 않았습니다. `X.std(0)`으로 나누세요."},
         marker=r"^return",
     ),
 )

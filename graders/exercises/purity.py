@@ -69,8 +69,8 @@ MOVING_AVERAGE_MISCONCEPTIONS = tuple(
         compute=_padded_average(mode),
         says={"en": f"your result is as long as `mode='{mode}'` makes it: the ends are averaged over padding. The "
                     "statement asks for full windows only: `mode='valid'`, `len(x) - window + 1` values.",
-              "ko": f"결과 길이가 `mode='{mode}'`일 때와 같습니다. 양 끝은 채운 값까지 평균했습니다. 문제는 창이 "
-                    "온전히 들어가는 곳만 요구합니다: `mode='valid'`, 값 `len(x) - window + 1`개."},
+              "ko": f"결과 길이가 `mode='{mode}'`일 때와 같습니다. 양 끝은 채운 값(padding)까지 넣어 평균했습니다. "
+                    "문제는 윈도가 온전히 들어가는 곳만 요구합니다: `mode='valid'`, 값 `len(x) - window + 1`개."},
         marker=r"mode=.(same|full)",
     )
     for mode in ("same", "full")
@@ -97,8 +97,8 @@ PER_EXAMPLE_GRADS_MISCONCEPTIONS = (
         compute=_batch_gradient_repeated,
         says={"en": "every row of your result is the gradient of the batch's mean loss, repeated. Each row should "
                     "be the gradient of that example's own loss: `jax.vmap(jax.grad(loss), in_axes=(None, 0, 0))`.",
-              "ko": "결과의 모든 행이 배치 평균 손실의 기울기 하나를 반복한 것입니다. 각 행은 그 예제 자신의 손실의 "
-                    "기울기여야 합니다: `jax.vmap(jax.grad(loss), in_axes=(None, 0, 0))`."},
+              "ko": "결과의 모든 행이 배치 평균 손실의 기울기 하나를 반복한 것입니다. 각 행은 그 예제 자체의 손실에 "
+                    "대한 기울기여야 합니다: `jax.vmap(jax.grad(loss), in_axes=(None, 0, 0))`."},
         marker=r"tile|broadcast_to|repeat|mean",
     ),
     Misconception(
@@ -106,8 +106,8 @@ PER_EXAMPLE_GRADS_MISCONCEPTIONS = (
         says={"en": "each value of your result is the gradient with respect to that example's `x` (`argnums=1`), "
                     "so you get shape (n,). Take it with respect to `theta`, the first argument: `jax.grad(loss)`, "
                     "giving shape (n, 2).",
-              "ko": "결과의 각 값이 그 예제의 `x`에 대한 기울기(`argnums=1`)라서 모양이 (n,)입니다. 첫 인자 `theta`에 "
-                    "대해 구하세요: `jax.grad(loss)`, 모양 (n, 2)."},
+              "ko": "결과의 각 값이 그 예제의 `x`에 대한 기울기(`argnums=1`)여서 shape가 (n,)입니다. 첫 번째 인자인 "
+                    "`theta`에 대해 구하세요: `jax.grad(loss)`를 쓰면 shape가 (n, 2)가 됩니다."},
         marker=r"argnums\s*=\s*(1|\(1)",
     ),
 )
@@ -123,8 +123,8 @@ HORNER_MISCONCEPTIONS = (
         compute=_reversed_polynomial,
         says={"en": "your polynomial reads the coefficients in reverse, lowest degree first. `coeffs[0]` is the "
                     "highest degree: Horner's rule takes `acc * x + coeffs[i]` for i = 0, 1, ..., in order.",
-              "ko": "계수를 거꾸로, 낮은 차수부터 읽었습니다. `coeffs[0]`이 최고차 계수입니다: 호너 방법은 "
-                    "i = 0, 1, ... 순서대로 `acc * x + coeffs[i]`를 계산합니다."},
+              "ko": "다항식의 계수를 거꾸로, 즉 낮은 차수부터 읽었습니다. `coeffs[0]`이 최고차 계수입니다: 호너 "
+                    "방법은 i = 0, 1, ... 순서대로 `acc * x + coeffs[i]`를 계산합니다."},
         marker=r"\[::-1\]|-\s*1\s*-\s*\w+\]|-\s*\w+\s*-\s*1\]|flip\(|reversed\(",
     ),
 )

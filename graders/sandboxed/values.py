@@ -64,6 +64,9 @@ def intermediate_values(function: Callable[..., Any], static_names: tuple[str, .
     Nodes are the traced program's inputs and constants (line 0), then one per equation output in
     the order they are computed. `value` is a NumPy array, or None when it is too large or not
     numbers. `filenames` selects whose lines are reported (None: none are, as for the reference).
+
+    The equations are replayed inside one `jax.jit` that returns every value: one compilation for
+    the whole program, where running them one by one compiled each operation on its own.
     """
     import jax
     from jax._src.core import Literal  # JAX internals, as trace.py's frames: if they move, no line
@@ -72,71 +75,74 @@ def intermediate_values(function: Callable[..., Any], static_names: tuple[str, .
     static = static_positions(function, static_names, len(args))
     dynamic = [arg for index, arg in enumerate(args) if index not in static]
     flat_args = jax.tree_util.tree_leaves((dynamic, kwargs))
-    nodes: list[Node] = []
-    env: dict[Any, int] = {}
+    meta: list[tuple[str, int, list[int]]] = []
+    kept: list[int] = []  # the nodes whose values come back: numbers, at most MAX_ELEMENTS
+    outputs: list[int] = []
 
-    def add(filename: str, line: int, inputs: list[int], value: Any) -> int:
-        if len(nodes) >= MAX_NODES:
-            raise _TooLarge
-        nodes.append((filename, line, inputs, _plain(value)))
-        return len(nodes) - 1
+    def replay(leaves: list[Any], consts: list[Any]) -> list[Any]:
+        live: list[Any] = []
+        env: dict[Any, int] = {}
 
-    def where(equation: Any, around: tuple[str, int]) -> tuple[str, int]:
-        frames = student_frames(equation, filenames) if filenames else []
-        # A library's jitted function (jnp.var) was traced once and cached: its equations carry
-        # that first trace's stack, so they take the line of the call that uses them.
-        return frames[0] if frames else around
+        def add(filename: str, line: int, inputs: list[int], value: Any) -> int:
+            if len(meta) >= MAX_NODES:
+                raise _TooLarge
+            meta.append((filename, line, inputs))
+            live.append(value)
+            aval = getattr(value, "aval", None)  # a tracer's; a literal or constant is read as it is
+            dtype, shape = (aval.dtype, aval.shape) if aval is not None else (np.asarray(value).dtype, np.shape(value))
+            if np.dtype(dtype).kind in "biuf" and int(np.prod(shape)) <= MAX_ELEMENTS:
+                kept.append(len(meta) - 1)
+            return len(meta) - 1
 
-    def run(jaxpr: Any, consts: list[Any], invals: list[int], around: tuple[str, int] = ("", 0)) -> list[int]:
-        for var, const in zip(jaxpr.constvars, consts):
-            env[var] = add("", 0, [], const)
-        for var, node in zip(jaxpr.invars, invals):
-            env[var] = node
-        for equation in jaxpr.eqns:
-            inputs = [read(var) for var in equation.invars]
-            inlined = _INLINED.get(equation.primitive.name)
-            inner = equation.params.get(inlined) if inlined else None
-            if inner is not None:
-                inner_jaxpr = getattr(inner, "jaxpr", inner)
-                inner_consts = list(getattr(inner, "consts", ()))
-                outs = run(inner_jaxpr, inner_consts, inputs[-len(inner_jaxpr.invars):] if inner_jaxpr.invars else [],
-                           where(equation, around))
-                for var, node in zip(equation.outvars, outs):
-                    env[var] = node
-                continue
-            values = [value_of(node) for node in inputs]
-            bound = equation.primitive.get_bind_params(equation.params)
-            subfuns, params = bound if isinstance(bound, tuple) else ((), bound)
-            result = equation.primitive.bind(*subfuns, *values, **params)
-            results = result if equation.primitive.multiple_results else [result]
-            filename, line = where(equation, around)
-            for var, value in zip(equation.outvars, results):
-                env[var] = add(filename, line, inputs, value)
-                live[env[var]] = value
-        return [read(var) for var in jaxpr.outvars]
+        def where(equation: Any, around: tuple[str, int]) -> tuple[str, int]:
+            frames = student_frames(equation, filenames) if filenames else []
+            # A library's jitted function (jnp.var) was traced once and cached: its equations carry
+            # that first trace's stack, so they take the line of the call that uses them.
+            return frames[0] if frames else around
 
-    live: dict[int, Any] = {}
+        def read(var: Any) -> int:
+            if isinstance(var, Literal):  # a constant written into the program: a node of its own
+                return add("", 0, [], var.val)
+            return env[var]
 
-    def read(var: Any) -> int:
-        if isinstance(var, Literal):  # a constant written into the program: a node of its own
-            node = add("", 0, [], var.val)
-            live[node] = var.val
-            return node
-        return env[var]
+        def run(jaxpr: Any, consts: list[Any], invals: list[int], around: tuple[str, int]) -> list[int]:
+            for var, const in zip(jaxpr.constvars, consts):
+                env[var] = add("", 0, [], const)
+            for var, node in zip(jaxpr.invars, invals):
+                env[var] = node
+            for equation in jaxpr.eqns:
+                inputs = [read(var) for var in equation.invars]
+                inlined = _INLINED.get(equation.primitive.name)
+                inner = equation.params.get(inlined) if inlined else None
+                if inner is not None:
+                    inner_jaxpr = getattr(inner, "jaxpr", inner)
+                    count = len(inner_jaxpr.invars)
+                    outs = run(inner_jaxpr, list(getattr(inner, "consts", ())), inputs[-count:] if count else [],
+                               where(equation, around))
+                    for var, node in zip(equation.outvars, outs):
+                        env[var] = node
+                    continue
+                bound = equation.primitive.get_bind_params(equation.params)
+                subfuns, params = bound if isinstance(bound, tuple) else ((), bound)
+                result = equation.primitive.bind(*subfuns, *(live[node] for node in inputs), **params)
+                results = result if equation.primitive.multiple_results else [result]
+                filename, line = where(equation, around)
+                for var, value in zip(equation.outvars, results):
+                    env[var] = add(filename, line, inputs, value)
+            return [read(var) for var in jaxpr.outvars]
 
-    def value_of(node: int) -> Any:
-        return live[node]
+        for var, leaf in zip(closed.jaxpr.invars, leaves):
+            env[var] = add("", 0, [], leaf)
+        outputs.extend(run(closed.jaxpr, consts, [env[var] for var in closed.jaxpr.invars], ("", 0)))
+        return [live[node] for node in kept]
 
-    for var, leaf in zip(closed.jaxpr.invars, flat_args):
-        env[var] = add("", 0, [], leaf)
-        live[env[var]] = leaf
-    for var, const in zip(closed.jaxpr.constvars, closed.consts):
-        env[var] = add("", 0, [], const)
-        live[env[var]] = const
     try:
-        outputs = run(closed.jaxpr, [], [env[var] for var in closed.jaxpr.invars])
+        values = jax.jit(replay)(flat_args, list(closed.consts))
     except _TooLarge:
-        return nodes, []
+        return [], []
+    found = dict(zip(kept, values))
+    nodes = [(filename, line, inputs, _plain(found[index]) if index in found else None)
+             for index, (filename, line, inputs) in enumerate(meta)]
     return nodes, outputs
 
 

@@ -551,11 +551,11 @@ class SubmissionSession:
                                 tuple(_trace_lines(found) for found in per_call),
                                 tuple(_features(found) for found in (features if isinstance(features, list) else ())))
 
-    def intermediates(self, name: str, call: Call, static_argnames: Sequence[str],
-                      timeout: float | None = None) -> Intermediates | None:
+    def intermediates(self, name: str, call: Call, static_argnames: Sequence[str], timeout: float | None = None,
+                      meanwhile: Callable[[], object] | None = None) -> Intermediates | None:
         """Each value the function computes on `call`, with the student's line that made it; None
         when it raised or said something malformed. Only ever points a message at a line."""
-        reply = self._request("intermediates", timeout=timeout, call=call, name=name,
+        reply = self._request("intermediates", timeout=timeout, call=call, meanwhile=meanwhile, name=name,
                               static_argnames=list(static_argnames), **_wire_call(call))
         if not reply.get("ok"):
             return None

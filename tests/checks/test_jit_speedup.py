@@ -172,7 +172,7 @@ def test_a_jitted_function_that_cheats_at_the_timed_shape_is_caught_by_the_outpu
 def test_a_callback_into_python_is_named_as_the_cost_at_its_line() -> None:
     speedup, _ = _speedup(SUBMISSIONS / "jit" / "debug_print.py")
     assert speedup.status is Status.FAILED, (speedup.message, dict(speedup.timings))
-    assert speedup.message.startswith("debug_print.py, line 11 (`jax.debug.print(")
+    assert speedup.message.startswith("debug_print.py, line 12 (`jax.debug.print(")
     assert "calls back into Python (`debug_print`)" in speedup.message
 
 

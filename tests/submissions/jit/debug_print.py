@@ -1,6 +1,7 @@
 # Assignment: jit
 # Right, and jitted, but it prints from inside the compiled program on every call: each call waits
-# for the host. jit_speedup must fail it and say so at the print's line.
+# for the host. jit_speedup must fail it and say so at the print's line. (It prints no values: the
+# timed calls' inputs are drawn anew at each grading, and the golden report keeps what it prints.)
 import jax
 import jax.numpy as jnp
 
@@ -8,7 +9,7 @@ import jax.numpy as jnp
 @jax.jit
 def norm(X):
     mu = X.mean(0)
-    jax.debug.print("column means: {}", mu)
+    jax.debug.print("norm: one more call")
     return (X - mu) / X.std(0)
 
 
