@@ -28,3 +28,8 @@ c.Autograde.autograde_preprocessors = [
     "nbgrader.preprocessors.CheckCellMetadata",
 ]
 c.JaxgradeScores.lang = os.environ.get("JAXGRADE_LANG", "ko")
+
+# `jaxgrade watch ASSIGNMENT`: judged feedback per student and assignment, as a token bucket N/PERIOD
+# (units s, m, h, d). `--quota` overrides it; an assignment may have its own.
+c.JaxgradeWatch.quota = "3/24h"
+c.JaxgradeWatch.assignment_quotas = {}

@@ -4,7 +4,7 @@ Exit codes: 0 grading ran (whatever the scores); 1 a score is below `--fail-unde
 (or `course check` found a problem); 2 bad usage or an input that could not be
 graded (the other files are still graded); 3 the grader itself failed on a file
 (a bug: the other files are still graded); 4 some submissions could not be graded
-(`autograde`, `classroom grade`: the summary says which and why); 130 interrupted.
+(`autograde`, `classroom grade`, `watch --once`: the summary says which and why); 130 interrupted.
 
 Every subcommand is one function below, registered on its parser. A handler says
 what went wrong by raising `UsageError` with a one-line message; `main` prints it.
@@ -126,6 +126,21 @@ def _build_parser() -> argparse.ArgumentParser:
     autograde.add_argument("--scheduler", metavar="ADDRESS",
                            help="grade on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:PORT)")
     autograde.set_defaults(handler=_autograde)
+
+    watch = commands.add_parser("watch", help="judged feedback on each new submission of an nbgrader course, "
+                                              "within a quota, until the deadline")
+    watch.add_argument("assignment", help="assignment name")
+    watch.add_argument("--course", default=".", help="nbgrader course directory (default: .)")
+    watch.add_argument("--quota", metavar="N/PERIOD",
+                       help="judged feedbacks per student, e.g. 3/24h (units s, m, h, d; default: "
+                            "c.JaxgradeWatch in nbgrader_config.py, else 3/24h)")
+    watch.add_argument("--until", metavar="DEADLINE",
+                       help="stop giving verdicts at this time (ISO 8601; default: the assignment's nbgrader due date)")
+    watch.add_argument("--jobs", type=_positive_int, default=1, help="submissions graded at once (default: 1)")
+    watch.add_argument("--scheduler", metavar="ADDRESS",
+                       help="grade on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:PORT)")
+    watch.add_argument("--once", action="store_true", help="handle what is in the exchange now, then exit")
+    watch.set_defaults(handler=_watch)
 
     demo = commands.add_parser("demo", help="grade the bundled samples and summarise what each shows")
     demo.add_argument("--samples", default="samples", help="the samples folder with manifest.toml (default: samples)")
@@ -423,6 +438,45 @@ def _autograde(arguments: argparse.Namespace) -> int:
     if run.interrupted:
         return EXIT_INTERRUPTED
     return EXIT_OK if all(outcome.ok for outcome in run.outcomes) else EXIT_NOT_ALL_GRADED
+
+
+def _watch(arguments: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from .course.quota import parse_quota
+    from .course.watch import (
+        Outcome,
+        WatchSettings,
+        course_config,
+        due_date,
+        parse_deadline,
+        render_watch_summary,
+        watch_assignment,
+    )
+
+    _assignment(arguments.assignment)
+    course = Path(arguments.course)
+    if not (course / "nbgrader_config.py").is_file():
+        raise UsageError(f"{course}: no nbgrader_config.py; pass --course with the course directory")
+    config = course_config(course, arguments.assignment)
+    try:
+        quota = (parse_quota(arguments.quota) if arguments.quota is not None
+                 else parse_quota(config.quota, config.quota_source))
+        deadline = (parse_deadline(arguments.until) if arguments.until is not None
+                    else due_date(course, arguments.assignment))
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    if not config.course_id:
+        raise UsageError(f"{course / 'nbgrader_config.py'} sets no c.CourseDirectory.course_id; set it")
+    if arguments.scheduler:
+        _check_scheduler(arguments.scheduler)
+    settings = WatchSettings(course, arguments.assignment, quota, config, deadline, arguments.jobs,
+                             arguments.scheduler, arguments.once)
+    run = watch_assignment(settings, Console(stderr=True))
+    render_watch_summary(run, Console())
+    if run.interrupted:
+        return EXIT_INTERRUPTED
+    return EXIT_NOT_ALL_GRADED if arguments.once and run.count(Outcome.FAILED) else EXIT_OK
 
 
 def _check_scheduler(address: str) -> None:

@@ -775,6 +775,29 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "`{name}`이(가) 정의되지 않았습니다: {problem}. 이 오류 때문에 그 아래({defined_at}번째 줄)에 있는 "
               "`{name}`의 정의가 실행되지 않았습니다. 먼저 오류가 난 그 줄을 고치세요.",
     },
+    # ------------------------------------------- `jaxgrade watch`: feedback that is not a verdict
+    "watch.received_title": {
+        "en": "{assignment}: submission received",
+        "ko": "{assignment}: 제출물을 받았습니다",
+    },
+    "watch.received": {
+        "en": "Your submission of {submitted} was received, and it counts for your grade at the deadline as usual. "
+              "You have used your judged feedback for now (quota: {quota}), so this one gets no verdict. "
+              "The next judged feedback is available from {next_at}: submit again after that time to get one.",
+        "ko": "{submitted}에 낸 제출물을 받았으며, 평소처럼 마감 때 성적에 반영됩니다. "
+              "지금은 채점 피드백을 모두 사용해서(한도: {quota}) 이번 제출물에는 판정이 없습니다. "
+              "다음 채점 피드백은 {next_at}부터 받을 수 있으니, 그 뒤에 다시 제출하세요.",
+    },
+    "watch.failed_title": {
+        "en": "{assignment}: submission not graded",
+        "ko": "{assignment}: 제출물을 채점하지 못했습니다",
+    },
+    "watch.failed": {
+        "en": "Your submission of {submitted} was received, but the grader could not grade it just now. "
+              "Your instructor has been told; it still counts for your grade at the deadline.",
+        "ko": "{submitted}에 낸 제출물을 받았지만 채점기가 지금은 채점하지 못했습니다. "
+              "강사에게 알렸으며, 마감 때 성적에는 그대로 반영됩니다.",
+    },
     "notebook.title": {"en": "# Assignment {number}: {title}", "ko": "# 과제 {number}: {title}"},
     "notebook.heading": {
         "en": "### Problem {number}. `{signature}` ({points} points)\n\nChecks: {checks}",

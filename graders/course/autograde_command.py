@@ -43,8 +43,8 @@ from ..stop import raise_if_stop_requested
 from ..supervisor.client import sweep_stale_folders
 from .gradebook import database_url, gradebook_rows
 
-__all__ = ["AutogradeRun", "StudentOutcome", "StudentState", "autograde_course", "collected_students",
-           "render_summary"]
+__all__ = ["AutogradeRun", "NbgraderBatch", "StudentOutcome", "StudentState", "already_graded", "autograde_course",
+           "collected_students", "render_summary"]
 
 # How long an nbgrader process told to stop may take before it is killed.
 _STOP_SECONDS = 15.0
@@ -101,7 +101,7 @@ def autograde_course(course: Path, assignment: str, jobs: int = 1, force: bool =
         console.print(f"{len(kept)} already graded in the gradebook (kept; --force grades them again)")
     if todo and scheduler is None:
         _warm(assignment, len(todo))
-    batch = _Batch(course, assignment, scheduler)
+    batch = NbgraderBatch(course, assignment, scheduler)
     columns = (TextColumn("[bold]autograde {task.fields[assignment]}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), TextColumn("{task.fields[last]}"))
     interrupted = False
@@ -130,11 +130,16 @@ def autograde_course(course: Path, assignment: str, jobs: int = 1, force: bool =
     return AutogradeRun(_outcomes(course, assignment, students, kept, batch), interrupted)
 
 
-class _Batch:
-    """The nbgrader processes of one run: started, stopped, and what an interruption leaves undone."""
+class NbgraderBatch:
+    """The nbgrader processes of one run: started, stopped, and what an interruption leaves undone.
 
-    def __init__(self, course: Path, assignment: str, scheduler: str | None) -> None:
+    `keep_open`: file descriptors each nbgrader inherits (`jaxgrade watch` passes its lock, so that a
+    service started again after a crash waits for the nbgrader its predecessor left running).
+    """
+
+    def __init__(self, course: Path, assignment: str, scheduler: str | None, keep_open: tuple[int, ...] = ()) -> None:
         self.course, self.assignment, self.scheduler = course, assignment, scheduler
+        self.keep_open = keep_open
         self.finished: dict[str, tuple[bool, str]] = {}
         self.started: set[str] = set()
         self._running: dict[str, subprocess.Popen[str]] = {}
@@ -153,9 +158,12 @@ class _Batch:
                 return False, "not started: interrupted"
             _backup(self.course, self.assignment, student)
             self.started.add(student)
+            # A student graded again (by `jaxgrade watch`) is unfinished until this grading ends.
+            self.finished.pop(student, None)
             # A session of its own: the terminal's Ctrl-C reaches only jaxgrade, which stops this cleanly.
             process = subprocess.Popen(command, cwd=self.course, env=environment, stdout=subprocess.PIPE,
-                                       stderr=subprocess.PIPE, text=True, start_new_session=True)
+                                       stderr=subprocess.PIPE, text=True, start_new_session=True,
+                                       pass_fds=self.keep_open)
             self._running[student] = process
         try:
             _, stderr = process.communicate(timeout=3600)
@@ -225,7 +233,7 @@ class _Batch:
 
 
 def _outcomes(course: Path, assignment: str, students: list[str], kept: list[str],
-              batch: _Batch) -> list[StudentOutcome]:
+              batch: NbgraderBatch) -> list[StudentOutcome]:
     scores = {student: (row.score, row.max_score) for student, row in gradebook_rows(course, assignment).items()}
     outcomes = []
     for student in students:
@@ -268,6 +276,13 @@ def render_summary(run: AutogradeRun, console: Console) -> None:
 def _gradebook_state(course: Path, assignment: str) -> dict[str, bool]:
     """Each student with a submission in the gradebook: whether every graded cell has its score."""
     return {student: row.complete for student, row in gradebook_rows(course, assignment).items()}
+
+
+def already_graded(course: Path, assignment: str, student: str) -> bool:
+    """The gradebook holds `student`'s complete row, made from the submission now collected: what
+    `autograde_course` keeps without grading again."""
+    row = gradebook_rows(course, assignment).get(student)
+    return row is not None and row.complete and _up_to_date(course, assignment, student)
 
 
 def _autograded(course: Path, assignment: str, student: str) -> Path:

@@ -1,0 +1,488 @@
+"""`jaxgrade watch ASSIGNMENT`: the judge's verdict while students can still act on it, within a fair quota.
+
+Run from the course directory, beside the exchange, until stopped (or until the deadline). Every
+few seconds it looks at the exchange's inbound folder (`watch_queue`), queues each student's newest
+submission not yet handled, and for each, in turn:
+
+1. collects it as `nbgrader collect --update` would (nbgrader's own API, one student);
+2. charges the student's quota (`quota.QuotaLedger`) at the time the student submitted;
+3. within the quota, grades it through `jaxgrade autograde`'s own path (`NbgraderBatch`: one
+   `nbgrader autograde --student` process, so the gradebook rows are nbgrader's), then runs
+   `generate_feedback` and `release_feedback` for that student only; beyond the quota, releases a
+   notice instead (`notice`): received, counts at the deadline, next judged feedback at …;
+4. records in the journal that this submission was handled.
+
+What a crash can leave, and why a restart gives each submission one verdict and one gradebook row:
+
+- The journal and the quota buckets are JSON files replaced atomically; the journal is written last.
+  A submission handled but not journaled is handled again: collecting is a no-op, the quota answers
+  the same for the same submission, a gradebook row already complete for the submission now
+  collected is kept (`already_graded`, as `jaxgrade autograde` keeps it) instead of grading again,
+  and releasing writes the same file in the exchange again (its name comes from the submission's secret).
+- nbgrader autograde runs in a session of its own (as for `jaxgrade autograde`), so a SIGKILL of the
+  service does not reach it: it finishes. It inherits the service's lock, so a service started again
+  waits for it before it looks at anything, and then finds that student already graded.
+- Ctrl-C or SIGTERM stops within seconds: the nbgrader in flight is stopped and what it half-did is
+  undone (`NbgraderBatch.undo_unfinished`); its submission is not journaled, so the next run handles it.
+
+A `jaxgrade autograde` at the deadline keeps every student the service graded (same test), and
+grades the submissions it only acknowledged beyond the quota.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import fcntl
+import logging
+import os
+import statistics
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import Progress, SpinnerColumn, TextColumn
+
+from ..grading import prepare_batch
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
+from ..options import GradingOptions
+from ..stop import raise_if_stop_requested
+from ..supervisor.client import sweep_stale_folders
+from .atomic import read_json, write_json
+from .autograde_command import NbgraderBatch, already_graded
+from .gradebook import database_url, gradebook_rows
+from .notice import write_notice
+from .quota import DEFAULT_QUOTA, Quota, QuotaLedger
+from .watch_queue import FairQueue, InboundSubmission, newest_submissions, parse_timestamp
+
+__all__ = ["CourseConfig", "Handled", "Outcome", "WatchRun", "WatchSettings", "course_config", "due_date",
+           "parse_deadline", "render_watch_summary", "watch_assignment"]
+
+STATE = Path(".jaxgrade") / "watch"
+# How often the exchange is looked at: a look is one directory listing.
+_LOOK_SECONDS = 2.0
+_NBGRADER_DEFAULT_EXCHANGE = "/srv/nbgrader/exchange"
+
+
+# --------------------------------------------------------------------------- the course's settings
+@dataclass(frozen=True)
+class CourseConfig:
+    """What the watch reads from the course's nbgrader_config.py; `quota_source` names where the quota was set."""
+
+    course_id: str
+    exchange: Path
+    lang: str
+    quota: str
+    quota_source: str
+
+
+def _load_config(course: Path) -> Any:
+    from traitlets.config.loader import PyFileConfigLoader
+
+    return PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
+
+
+def course_config(course: Path, assignment: str) -> CourseConfig:
+    """The exchange, course id, feedback language and the assignment's quota, from nbgrader_config.py.
+
+    The quota: `c.JaxgradeWatch.assignment_quotas[ASSIGNMENT]`, else `c.JaxgradeWatch.quota`, else 3/24h.
+    """
+    config = _load_config(course)
+    watch = config.JaxgradeWatch
+    per_assignment = watch.get("assignment_quotas", {})
+    if assignment in per_assignment:
+        quota, source = str(per_assignment[assignment]), f"c.JaxgradeWatch.assignment_quotas[{assignment!r}]"
+    elif "quota" in watch:
+        quota, source = str(watch["quota"]), "c.JaxgradeWatch.quota"
+    else:
+        quota, source = DEFAULT_QUOTA, "the default quota"
+    lang = str(config.JaxgradeScores.get("lang", DEFAULT_LANGUAGE))
+    return CourseConfig(str(config.CourseDirectory.get("course_id", "")),
+                        Path(str(config.Exchange.get("root", _NBGRADER_DEFAULT_EXCHANGE))),
+                        lang if lang in LANGUAGES else DEFAULT_LANGUAGE, quota,
+                        source if source == "the default quota" else f"{source} in nbgrader_config.py")
+
+
+def parse_deadline(text: str) -> datetime:
+    """`--until` as an aware UTC time; a time without a zone is this machine's local time."""
+    try:
+        moment = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise ValueError(f"--until={text!r} is not a date and time; write ISO 8601, "
+                         "e.g. --until 2026-11-30T23:59+09:00") from None
+    if moment.tzinfo is None:
+        moment = moment.astimezone()
+    return moment.astimezone(UTC)
+
+
+def due_date(course: Path, assignment: str) -> datetime | None:
+    """The assignment's nbgrader due date (the gradebook keeps it in UTC), or None."""
+    from nbgrader.api import Gradebook, MissingEntry
+
+    if not (course / "gradebook.db").exists():
+        return None
+    with Gradebook(database_url(course)) as gradebook:
+        try:
+            duedate = gradebook.find_assignment(assignment).duedate
+        except MissingEntry:
+            return None
+    return None if duedate is None else duedate.replace(tzinfo=UTC)
+
+
+# --------------------------------------------------------------------------- what a run did
+class Outcome(enum.StrEnum):
+    VERDICT = "verdict"      # graded; the judge's feedback released
+    RECEIVED = "received"    # beyond the quota: collected, a notice released
+    FAILED = "failed"        # the judge could not grade it; a notice released, the instructor told here
+    SKIPPED = "skipped"      # nothing newer than what was handled (another look got there first)
+    INTERRUPTED = "interrupted"  # stopped mid-way; handled again by the next run
+
+
+@dataclass(frozen=True)
+class Handled:
+    """One submission: whose, its nbgrader timestamp, what became of it, the score of a verdict, and
+    seconds from the student's submit to the feedback's release."""
+
+    student: str
+    submitted: str
+    outcome: Outcome
+    score: float | None = None
+    max_score: float | None = None
+    latency: float = 0.0
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class WatchSettings:
+    course: Path
+    assignment: str
+    quota: Quota
+    config: CourseConfig
+    deadline: datetime | None = None
+    jobs: int = 1
+    scheduler: str | None = None
+    once: bool = False
+
+
+@dataclass(frozen=True)
+class WatchRun:
+    """What one run handled, how many were still waiting when it ended, and why it ended
+    ("once", "deadline" or "interrupted")."""
+
+    handled: tuple[Handled, ...]
+    waiting: int
+    superseded: int
+    ended: str
+
+    @property
+    def interrupted(self) -> bool:
+        return self.ended == "interrupted"
+
+    def count(self, outcome: Outcome) -> int:
+        return sum(item.outcome is outcome for item in self.handled)
+
+
+# --------------------------------------------------------------------------- the journal
+class Journal:
+    """Each student's last handled submission (nbgrader timestamp) and what it got, in one JSON file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        self._entries = read_json(path)
+
+    def handled_at(self, student: str) -> datetime | None:
+        with self._lock:
+            entry = self._entries.get(student)
+        return parse_timestamp(entry["submitted"]) if isinstance(entry, dict) else None
+
+    def record(self, student: str, submitted: str, outcome: Outcome) -> None:
+        with self._lock:
+            self._entries[student] = {"submitted": submitted, "outcome": str(outcome),
+                                      "released": datetime.now(UTC).isoformat(timespec="seconds")}
+            write_json(self.path, self._entries)
+
+
+# --------------------------------------------------------------------------- nbgrader, in process
+class _Nbgrader:
+    """nbgrader's own API (`NbGraderAPI`, as its formgrader uses it) for the quick steps, one call at a
+    time: collect, generate_feedback and release_feedback for one student each take a fraction of a
+    second here, against seconds to start an `nbgrader` process. Grading stays in its own process."""
+
+    def __init__(self, course: Path, assignment: str) -> None:
+        self.course, self.assignment = course, assignment
+        self._lock = threading.Lock()
+        self._api: Any = None
+
+    def collect(self, student: str) -> None:
+        self._call("collect", student, update=True)
+
+    def generate_feedback(self, student: str) -> None:
+        self._call("generate_feedback", student, student_id=student, force=True)
+
+    def release_feedback(self, student: str) -> None:
+        self._call("release_feedback", student, student_id=student)
+
+    def _call(self, step: str, student: str, **arguments: Any) -> None:
+        from nbgrader.utils import temp_attrs
+
+        with self._lock:
+            api = self._started()
+            # collect takes no student; the exchange reads it from the course directory.
+            with temp_attrs(api.coursedir, student_id=student):
+                result = getattr(api, step)(self.assignment, **arguments)
+        if not result.get("success"):
+            lines = [line for line in (result.get("log", "") + "\n" + result.get("error", "")).splitlines()
+                     if line.strip()]
+            errors = [line for line in lines if "ERROR" in line or "Error" in line]
+            raise RuntimeError(f"nbgrader {step} failed for {student}: {(errors or lines or ['no reason given'])[-1]}")
+
+    def _started(self) -> Any:
+        if self._api is None:
+            from nbgrader.apps.api import NbGraderAPI
+            from nbgrader.coursedir import CourseDirectory
+
+            config = _load_config(self.course)
+            # Its warnings (a submission's owner, say) are in each call's result; none reach the terminal.
+            quiet = logging.getLogger("jaxgrade.watch.nbgrader")
+            quiet.propagate = False
+            quiet.addHandler(logging.NullHandler())
+            coursedir = CourseDirectory(config=config, root=str(self.course.resolve()), log=quiet)
+            self._api = NbGraderAPI(coursedir=coursedir, config=config, log=quiet)
+        return self._api
+
+
+# --------------------------------------------------------------------------- the service
+@contextlib.contextmanager
+def _exclusive(path: Path, console: Console) -> Iterator[int]:
+    """The watch's lock on `path`, waited for: another watch of the assignment, or the nbgrader a
+    killed one left running (it inherited the lock), holds it until it ends."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        told = False
+        while True:
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if not told:
+                    console.print(f"waiting for {path}: another `jaxgrade watch` of this assignment, or an nbgrader "
+                                  "a stopped one left grading, holds it", soft_wrap=True, markup=False)
+                    told = True
+                time.sleep(0.5)
+                raise_if_stop_requested()
+        yield descriptor
+    finally:
+        os.close(descriptor)
+
+
+def watch_assignment(settings: WatchSettings, console: Console | None = None) -> WatchRun:
+    """Run the service (see the module's docstring) until `once` has nothing left, the deadline, or a stop."""
+    console = console or Console(stderr=True)
+    state = settings.course / STATE / settings.assignment
+    with _exclusive(state / "lock", console) as lock:
+        return _Service(settings, state, lock, console).run()
+
+
+class _Service:
+    def __init__(self, settings: WatchSettings, state: Path, lock: int, console: Console) -> None:
+        self.settings, self.console = settings, console
+        self.course, self.assignment = settings.course, settings.assignment
+        self.journal = Journal(state / "journal.json")
+        self.ledger = QuotaLedger(state / "quota.json", settings.quota)
+        self.batch = NbgraderBatch(self.course, self.assignment, settings.scheduler, keep_open=(lock,))
+        self.nbgrader = _Nbgrader(self.course, self.assignment)
+        self.inbound = settings.config.exchange / settings.config.course_id / "inbound"
+        self.stopping = threading.Event()
+        self.had_row: dict[str, bool] = {}
+        self.queue = FairQueue()
+        self.handled: list[Handled] = []
+
+    # ------------------------------------------------------------------ the loop
+    def run(self) -> WatchRun:
+        if self._past_deadline():
+            self.console.print(f"the deadline ({self._deadline_text()}) has passed: no more verdicts; "
+                               f"grade with `jaxgrade autograde {self.assignment}`", soft_wrap=True, markup=False)
+            return WatchRun((), 0, 0, "deadline")
+        self.console.print(f"watching {self.inbound} for {self.assignment} (quota {self.settings.quota.text} per "
+                           f"student; until {self._deadline_text()})", soft_wrap=True, markup=False)
+        in_flight: dict[Future[Handled], InboundSubmission] = {}
+        pool = ThreadPoolExecutor(max_workers=self.settings.jobs, thread_name_prefix="jaxgrade-watch")
+        ended = "interrupted"
+        next_look = 0.0
+        first_look = True
+        columns = (SpinnerColumn(), TextColumn("{task.description}"))
+        try:
+            with Progress(*columns, console=self.console, transient=True) as progress:
+                task = progress.add_task(self._status(in_flight))
+                while True:
+                    raise_if_stop_requested()
+                    if self._past_deadline():
+                        ended = "deadline"
+                        break
+                    if time.monotonic() >= next_look:
+                        self._look(in_flight)
+                        next_look = time.monotonic() + _LOOK_SECONDS
+                        if first_look and self.settings.scheduler is None:
+                            # As `jaxgrade autograde` decides it: a class's worth waiting fills the cache first.
+                            prepare_batch(self.assignment, len(self.queue), GradingOptions())
+                        first_look = False
+                    busy = {submission.student for submission in in_flight.values()}
+                    while len(in_flight) < self.settings.jobs:
+                        submission = self.queue.take(busy)
+                        if submission is None:
+                            break
+                        busy.add(submission.student)
+                        in_flight[pool.submit(self._handle_safely, submission)] = submission
+                    if self.settings.once and not in_flight and not len(self.queue):
+                        ended = "once"
+                        break
+                    progress.update(task, description=self._status(in_flight))
+                    if not in_flight:
+                        time.sleep(0.5)
+                        continue
+                    done, _ = wait(in_flight, timeout=0.5, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        del in_flight[future]
+                        self._report(future.result())
+                    progress.update(task, description=self._status(in_flight))
+        except KeyboardInterrupt:
+            ended = "interrupted"
+            self.stopping.set()
+            self.batch.stop()
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+        for future in in_flight:
+            if future.done() and not future.cancelled():
+                self._report(future.result())
+        if ended == "interrupted":
+            self.batch.undo_unfinished({student: True for student, had in self.had_row.items() if had})
+            # An nbgrader that did not stop in time was killed outright and could not remove its workers' folders.
+            sweep_stale_folders()
+        return WatchRun(tuple(self.handled), len(self.queue), self.queue.superseded, ended)
+
+    def _look(self, in_flight: dict[Future[Handled], InboundSubmission]) -> None:
+        """Queue each student's newest submission that is newer than what was handled or is being handled."""
+        deadline = self.settings.deadline
+        grading = {submission.student: submission.at for submission in in_flight.values()}
+        for student, submission in sorted(newest_submissions(self.inbound, self.assignment).items()):
+            if deadline is not None and submission.at > deadline:
+                continue  # late: `nbgrader collect` and `jaxgrade autograde` decide what it counts for
+            handled = self.journal.handled_at(student)
+            if handled is not None and submission.at <= handled:
+                continue
+            if student in grading and submission.at <= grading[student]:
+                continue
+            self.queue.offer(submission)
+
+    # ------------------------------------------------------------------ one submission
+    def _handle_safely(self, submission: InboundSubmission) -> Handled:
+        """`_handle`, with whatever goes wrong reported for this student alone."""
+        try:
+            return self._handle(submission)
+        except Exception as error:  # noqa: BLE001 - one student's failure must not stop the service
+            if self.stopping.is_set():
+                return Handled(submission.student, submission.timestamp, Outcome.INTERRUPTED)
+            reason = (str(error).splitlines() or [type(error).__name__])[0][:300]
+            # Journaled, so that one broken submission is not retried every few seconds; a new one is handled.
+            self.journal.record(submission.student, submission.timestamp, Outcome.FAILED)
+            return Handled(submission.student, submission.timestamp, Outcome.FAILED, reason=reason)
+
+    def _handle(self, submission: InboundSubmission) -> Handled:
+        student, course, assignment = submission.student, self.course, self.assignment
+        self.nbgrader.collect(student)
+        # What collect took may be newer than what was queued (the student submitted again meanwhile).
+        submitted = (course / "submitted" / student / assignment / "timestamp.txt").read_text().strip()
+        at = parse_timestamp(submitted)
+        handled = self.journal.handled_at(student)
+        if handled is not None and at <= handled:
+            return Handled(student, submitted, Outcome.SKIPPED)
+        if self.stopping.is_set():
+            return Handled(student, submitted, Outcome.INTERRUPTED)
+        decision = self.ledger.decide(student, submitted, at.timestamp())
+        lang = self.settings.config.lang
+        shown = _local_time(at)
+        score = max_score = None
+        reason = ""
+        if not decision.allowed:
+            write_notice(course, assignment, student, "received", lang, submitted=shown,
+                         quota=self.settings.quota.text, next_at=_local_time(
+                             datetime.fromtimestamp(decision.next_at, UTC)))
+            outcome = Outcome.RECEIVED
+        else:
+            ok = already_graded(course, assignment, student)
+            if not ok:
+                self.had_row[student] = student in gradebook_rows(course, assignment)
+                ok, reason = self.batch.grade(student)
+                if self.stopping.is_set() and not ok:
+                    return Handled(student, submitted, Outcome.INTERRUPTED)
+            if ok:
+                self.nbgrader.generate_feedback(student)
+                outcome = Outcome.VERDICT
+                row = gradebook_rows(course, assignment).get(student)
+                if row is not None:
+                    score, max_score = row.score, row.max_score
+            else:
+                write_notice(course, assignment, student, "failed", lang, submitted=shown)
+                outcome = Outcome.FAILED
+        self.nbgrader.release_feedback(student)
+        self.journal.record(student, submitted, outcome)
+        latency = (datetime.now(UTC) - at).total_seconds()
+        return Handled(student, submitted, outcome, score, max_score, latency, reason)
+
+    # ------------------------------------------------------------------ what the instructor sees
+    def _report(self, item: Handled) -> None:
+        if item.outcome is Outcome.SKIPPED:
+            return
+        self.handled.append(item)
+        if item.outcome is Outcome.VERDICT:
+            what = "verdict released"
+            if item.score is not None and item.max_score is not None:
+                what += f", {item.score:g} / {item.max_score:g}"
+        elif item.outcome is Outcome.RECEIVED:
+            what = "beyond the quota: received, notice released"
+        elif item.outcome is Outcome.FAILED:
+            what = f"COULD NOT BE GRADED: {item.reason}"
+        else:
+            what = "interrupted; handled again on the next run"
+        latency = f" ({item.latency:.0f} s after submitting)" if item.latency else ""
+        self.console.print(f"{item.student} ({item.submitted}): {what}{latency}", soft_wrap=True, markup=False)
+
+    def _status(self, in_flight: dict[Future[Handled], InboundSubmission]) -> str:
+        latencies = [item.latency for item in self.handled if item.outcome in (Outcome.VERDICT, Outcome.RECEIVED)]
+        latency = (f" · latency {latencies[-1]:.0f} s, median {statistics.median(latencies):.0f} s"
+                   if latencies else "")
+        count = {outcome: sum(item.outcome is outcome for item in self.handled) for outcome in Outcome}
+        return (f"watch {self.assignment}: {len(self.queue)} waiting · {len(in_flight)} grading · "
+                f"{count[Outcome.VERDICT]} judged · {count[Outcome.RECEIVED]} beyond quota · "
+                f"{count[Outcome.FAILED]} failed{latency}")
+
+    def _past_deadline(self) -> bool:
+        deadline = self.settings.deadline
+        return deadline is not None and datetime.now(UTC) >= deadline
+
+    def _deadline_text(self) -> str:
+        deadline = self.settings.deadline
+        return "stopped" if deadline is None else _local_time(deadline)
+
+
+def _local_time(moment: datetime) -> str:
+    """A time as students read it: this machine's local time, with its zone."""
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M %Z")
+
+
+def render_watch_summary(run: WatchRun, console: Console) -> None:
+    line = (f"{run.count(Outcome.VERDICT)} verdicts released, {run.count(Outcome.RECEIVED)} beyond the quota "
+            f"(received), {run.count(Outcome.FAILED)} could not be graded, {run.superseded} superseded")
+    if run.waiting:
+        line += f", {run.waiting} still waiting"
+    ended = {"once": "nothing left to grade", "deadline": "the deadline has passed",
+             "interrupted": "interrupted; run it again to go on"}[run.ended]
+    console.print(f"{line} ({ended})", soft_wrap=True, markup=False)
