@@ -34,6 +34,7 @@ class Divergence:
     filename: str
     line: int
     input_lines: tuple[int, ...]
+    body_lines: tuple[int, ...] = ()  # when the step is a loop or a conditional: the lines inside it
 
 
 class _Explained:
@@ -79,7 +80,8 @@ def first_divergence(student: Intermediates, reference_values: Iterable[np.ndarr
     if not placed:
         return None
     root = nodes[placed[0]]
-    return Divergence(root.filename, root.line, _input_lines(nodes, placed[0]))
+    return Divergence(root.filename, root.line, _input_lines(nodes, placed[0]),
+                      tuple(line for line in root.body_lines if line != root.line))
 
 
 def _input_lines(nodes: tuple[IntermediateNode, ...], index: int) -> tuple[int, ...]:

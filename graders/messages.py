@@ -349,6 +349,10 @@ MESSAGES: dict[str, dict[str, str]] = {
               "값은 참조 답안의 값과 같은데, 이 줄이 그 값들을 조합해 참조 답안이 계산하지 않는 값을 만듭니다. "
               "이 단계와 이 단계가 받는 값을 확인하세요.",
     },
+    "divergence.body": {
+        "en": "It is a loop or a conditional: the code it runs is at {lines}.",
+        "ko": "이 줄은 루프나 조건문이며, 그 안에서 실행되는 코드는 {lines}에 있습니다.",
+    },
     "misconception.at": {
         "en": "{where} (`{code}`): {says}",
         "ko": "{where}(`{code}`): {says}",

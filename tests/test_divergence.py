@@ -35,13 +35,14 @@ def _by_moments(X: jnp.ndarray) -> jnp.ndarray:
 
 def _nodes(function, filenames=None) -> Intermediates:  # type: ignore[no-untyped-def]
     nodes, outputs = intermediate_values(function, (), (X,), {}, filenames)
-    return Intermediates(tuple(IntermediateNode(f, line, tuple(inputs), value) for f, line, inputs, value in nodes),
+    return Intermediates(tuple(IntermediateNode(f, line, tuple(inputs), value, tuple(body))
+                               for f, line, inputs, value, body in nodes),
                          tuple(outputs))
 
 
 def _reference_values() -> list[np.ndarray | None]:
     nodes, _ = intermediate_values(_reference, (), (X,), {}, None)
-    return [value for _, _, inputs, value in nodes if inputs]
+    return [value for _, _, inputs, value, _ in nodes if inputs]
 
 
 def _line(function, text: str) -> int:  # type: ignore[no-untyped-def]

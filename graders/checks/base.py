@@ -196,7 +196,7 @@ class CheckContext:
             except Exception:  # noqa: BLE001 - the reference's trace is the judge's own; no line, no harm
                 return
             # Only what the reference computes: a literal 2.0 in its program would explain any 2.0.
-            reference.extend(value for _, _, inputs, value in nodes if inputs)
+            reference.extend(value for _, _, inputs, value, _ in nodes if inputs)
 
         student = self.session.intermediates(self.exercise.name, call, self.exercise.static_argnames,
                                              timeout=self.timeout(), meanwhile=reference_values)
@@ -209,7 +209,11 @@ class CheckContext:
         # The lines its inputs came from, in the same file or cell: "line 10, line 11".
         inputs = ", ".join(self.text("where.same_file_lines", lines=line) for line in found.input_lines[:3])
         key = "divergence.at_from" if inputs else "divergence.at"
-        return self.text(key, where=self.where(found.filename, found.line), code=clip_code(code), inputs=inputs)
+        text = self.text(key, where=self.where(found.filename, found.line), code=clip_code(code), inputs=inputs)
+        if found.body_lines:  # a loop or a conditional: what it runs is where to look too
+            body = ", ".join(self.text("where.same_file_lines", lines=line) for line in found.body_lines[:4])
+            text += " " + self.text("divergence.body", lines=body)
+        return text
 
     def returning_line(self) -> str | None:
         """'line N (`return ...`) returns the wrong value' when the function's source has exactly one

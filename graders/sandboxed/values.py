@@ -19,7 +19,7 @@ import numpy as np
 
 from .calls import CallFailed, Calls, prepare_arguments
 from .protocol import encode_value
-from .trace import static_positions, student_frames, trace_program
+from .trace import equations_of, static_positions, student_frames, trace_program
 
 __all__ = ["Intermediates", "intermediate_values"]
 
@@ -50,20 +50,21 @@ class Intermediates:
         except BaseException as error:  # noqa: BLE001 - student code may raise anything
             return {"ok": False, "error": self.calls.describe_error(error)}
         return {"ok": True, "outputs": outputs,
-                "nodes": [[filename, line, inputs, encode_value(value) if value is not None else None]
-                          for filename, line, inputs, value in nodes]}
+                "nodes": [[filename, line, inputs, encode_value(value) if value is not None else None, body]
+                          for filename, line, inputs, value, body in nodes]}
 
 
-Node = tuple[str, int, list[int], Any]
+Node = tuple[str, int, list[int], Any, list[int]]
 
 
 def intermediate_values(function: Callable[..., Any], static_names: tuple[str, ...], args: tuple[Any, ...],
                         kwargs: dict[str, Any], filenames: set[str] | None) -> tuple[list[Node], list[int]]:
-    """([filename, line, input node ids, value] per node, the output leaves' node ids).
+    """([filename, line, input node ids, value, body lines] per node, the output leaves' node ids).
 
     Nodes are the traced program's inputs and constants (line 0), then one per equation output in
     the order they are computed. `value` is a NumPy array, or None when it is too large or not
-    numbers. `filenames` selects whose lines are reported (None: none are, as for the reference).
+    numbers. `body lines` are, for a loop or a conditional, the student's lines inside it, in the
+    same file. `filenames` selects whose lines are reported (None: none are, as for the reference).
 
     The equations are replayed inside one `jax.jit` that returns every value: one compilation for
     the whole program, where running them one by one compiled each operation on its own.
@@ -76,6 +77,7 @@ def intermediate_values(function: Callable[..., Any], static_names: tuple[str, .
     dynamic = [arg for index, arg in enumerate(args) if index not in static]
     flat_args = jax.tree_util.tree_leaves((dynamic, kwargs))
     meta: list[tuple[str, int, list[int]]] = []
+    bodies: dict[int, list[int]] = {}  # a loop's or a conditional's node: the student lines inside it
     kept: list[int] = []  # the nodes whose values come back: numbers, at most MAX_ELEMENTS
     outputs: list[int] = []
 
@@ -127,8 +129,11 @@ def intermediate_values(function: Callable[..., Any], static_names: tuple[str, .
                 result = equation.primitive.bind(*subfuns, *(live[node] for node in inputs), **params)
                 results = result if equation.primitive.multiple_results else [result]
                 filename, line = where(equation, around)
+                inside = _lines_inside(equation, filename, filenames) if filenames else []
                 for var, value in zip(equation.outvars, results):
                     env[var] = add(filename, line, inputs, value)
+                    if inside:
+                        bodies[env[var]] = inside
             return [read(var) for var in jaxpr.outvars]
 
         for var, leaf in zip(closed.jaxpr.invars, leaves):
@@ -141,9 +146,21 @@ def intermediate_values(function: Callable[..., Any], static_names: tuple[str, .
     except _TooLarge:
         return [], []
     found = dict(zip(kept, values))
-    nodes = [(filename, line, inputs, _plain(found[index]) if index in found else None)
+    nodes = [(filename, line, inputs, _plain(found[index]) if index in found else None, bodies.get(index, []))
              for index, (filename, line, inputs) in enumerate(meta)]
     return nodes, outputs
+
+
+def _lines_inside(equation: Any, filename: str, filenames: set[str]) -> list[int]:
+    """The student's lines, in `filename`, of the equations inside a loop's or conditional's programs."""
+    inner = [sub for param in equation.params.values() for sub in (param if isinstance(param, (tuple, list))
+                                                                   else (param,))
+             if hasattr(getattr(sub, "jaxpr", sub), "eqns")]
+    found: set[int] = set()
+    for sub in inner:
+        for nested in equations_of(getattr(sub, "jaxpr", sub)):
+            found.update(line for name, line in student_frames(nested, filenames)[:1] if name == filename)
+    return sorted(found)[:6]
 
 
 class _TooLarge(Exception):

@@ -287,6 +287,7 @@ class IntermediateNode:
     line: int
     inputs: tuple[int, ...]
     value: np.ndarray | None
+    body_lines: tuple[int, ...] = ()  # a loop's or a conditional's: the student's lines inside it
 
 
 @dataclass(frozen=True)
@@ -561,12 +562,12 @@ class SubmissionSession:
             return None
         try:
             nodes: list[IntermediateNode] = []
-            for filename, line, inputs, value in list(reply.get("nodes") or ())[:MAX_INTERMEDIATES]:
+            for filename, line, inputs, value, body in list(reply.get("nodes") or ())[:MAX_INTERMEDIATES]:
                 decoded = decode_value(value) if value is not None else None
                 nodes.append(IntermediateNode(str(filename)[:200], int(line),
                                               tuple(int(i) for i in inputs if 0 <= int(i) < len(nodes)),
                                               np.asarray(decoded) if isinstance(decoded, (np.ndarray, np.generic))
-                                              else None))
+                                              else None, tuple(int(i) for i in list(body)[:6])))
             outputs = tuple(int(i) for i in reply.get("outputs") or () if 0 <= int(i) < len(nodes))
         except (ProtocolError, TypeError, ValueError):
             return None
