@@ -239,4 +239,35 @@ CASES: tuple[Case, ...] = (
                   "loss_and_grad.no_globals": ("`loss_and_grad.calls`", "+1"),
                   "update.no_globals": ("`_track.count`", "+1")},
     ),
+    # ------------------------------- the red teams' wrong answers: the cause and the line lead
+    Case(
+        "tests/submissions/redteam2/jit_var_transpose.py", "jit",
+        expect={"norm.correctness": "failed", "flatten.correctness": "failed"},
+        # Where the values part from the reference's, with the lines its inputs came from.
+        mentions={"norm.correctness": ("line 12 (`return (X - mu) / scale`)", "line 10, line 11"),
+                  "flatten.correctness": ("line 20 (`return x.T.reshape(x.size)`)",)},
+    ),
+    Case(
+        "tests/submissions/redteam/jax_numpy_argnums.py", "jax-numpy",
+        expect={"scatter_add.correctness": "failed", "loss_and_grad.correctness": "failed"},
+        mentions={"scatter_add.correctness": ("line 12", "`x.at[indices].add(updates)`"),
+                  "loss_and_grad.correctness": ("line 22", "`argnums=1`")},
+    ),
+    Case(
+        "tests/submissions/redteam/jit_axis.py", "jit",
+        expect={"norm.correctness": "failed"},
+        # `norm = jax.jit(_standardise)`: the helper's line, through the binding.
+        mentions={"norm.correctness": ("line 7", "each row (axis 1)")},
+    ),
+    Case(
+        "tests/submissions/redteam/purity_inner_jit.py", "purity",
+        expect={"horner.jit_compiled": "failed", "horner.no_recompilation": "failed"},
+        mentions={"horner.jit_compiled": ("line 11 (`@jax.jit def run`)", "every call"),
+                  "horner.no_recompilation": ("line 11",)},
+    ),
+    Case(
+        "tests/submissions/redteam2/jit_global_mean_shape.py", "jit",
+        expect={"flatten.correctness": "passed", "flatten.jit": "failed"},
+        mentions={"flatten.jit": ("line 23 (`n = jnp.array(x.shape).prod()`)", "`x.size`")},
+    ),
 )

@@ -50,7 +50,24 @@ def _scatter_with_set(x: np.ndarray, indices: np.ndarray, updates: np.ndarray) -
     return out
 
 
+def _scatter_overwrite(x: np.ndarray, indices: np.ndarray, updates: np.ndarray) -> np.ndarray:
+    """`x.at[indices].set(updates)`: the updates replace x there (with a repeated index, the last)."""
+    out = np.array(x, copy=True)
+    out[np.asarray(indices)] = updates
+    return out
+
+
 SCATTER_ADD_MISCONCEPTIONS = (
+    Misconception(
+        compute=_scatter_overwrite,
+        says={"en": "your result equals `x.at[indices].set(updates)`: the updates replace the values of `x` "
+                    "instead of being added to them, and where an index repeats only one of them is kept. "
+                    "`x.at[indices].add(updates)` adds every one of them.",
+              "ko": "결과가 `x.at[indices].set(updates)`와 같습니다. 갱신값이 `x`의 값에 더해지지 않고 그 값을 "
+                    "대체하며, 같은 인덱스가 여러 번 나오면 그중 하나만 남습니다. `x.at[indices].add(updates)`는 "
+                    "갱신값을 모두 더합니다."},
+        marker=r"\.at\[.*\]\.set\(",
+    ),
     Misconception(
         compute=_scatter_with_set,
         says={"en": "your result equals `x.at[indices].set(x[indices] + updates)`: where an index repeats, `.set` "
