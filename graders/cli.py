@@ -150,6 +150,9 @@ def _build_parser() -> argparse.ArgumentParser:
     report = commands.add_parser("report", help="class analytics: one HTML page from JSON reports or a gradebook")
     report.add_argument("reports", nargs="*", metavar="REPORT.json", help="files written by --format json")
     report.add_argument("--gradebook", metavar="PATH", help="an nbgrader gradebook.db instead of JSON reports")
+    report.add_argument("--history", action="append", default=[], metavar="history.jsonl",
+                        help="progress before the deadline, by day, from `jaxgrade watch`'s history (repeatable; "
+                             "default with --gradebook: every .jaxgrade/watch/*/history.jsonl beside it)")
     report.add_argument("--output", default="jaxgrade-report.html", help="HTML file to write")
     report.set_defaults(handler=_report)
 
@@ -502,7 +505,9 @@ def _demo(arguments: argparse.Namespace) -> int:
 
 
 def _report(arguments: argparse.Namespace) -> int:
+    from .course.watch_history import history_files
     from .reports.analytics import load_gradebook, load_reports, render_analytics
+    from .reports.progress import read_history
 
     if bool(arguments.reports) == bool(arguments.gradebook):
         raise UsageError("pass JSON reports or --gradebook PATH (one of the two)")
@@ -516,10 +521,19 @@ def _report(arguments: argparse.Namespace) -> int:
             if missing:
                 raise ValueError(f"{missing[0]}: no such file; pass files written by --format json")
             data = load_reports(Path(path) for path in arguments.reports)
+        histories = [Path(path) for path in arguments.history]
+        if not histories and arguments.gradebook:
+            histories = history_files(Path(arguments.gradebook).parent)
+        for path in histories:
+            if not path.is_file():
+                raise ValueError(f"--history {path}: no such file; pass a history.jsonl written by `jaxgrade watch`")
+            data.history.extend(read_history(path))
     except ValueError as error:
         raise UsageError(str(error)) from None
     _write_file(render_analytics(data), arguments.output, "--output")
-    sys.stdout.write(f"wrote {arguments.output}: {len(data.submissions)} graded, {len(data.ungraded)} not graded\n")
+    progress = f", {len(data.history)} verdicts before the deadline" if data.history else ""
+    sys.stdout.write(f"wrote {arguments.output}: {len(data.submissions)} graded, {len(data.ungraded)} not graded"
+                     f"{progress}\n")
     return EXIT_OK
 
 

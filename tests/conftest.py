@@ -152,6 +152,7 @@ _UNIT = ("tests/source/", "tests/test_message_shape.py", "tests/test_compare.py"
          "tests/test_spec.py",
          "tests/test_submission.py", "tests/test_architecture.py", "tests/worker/test_protocol.py",
          "tests/checks/test_base.py", "tests/checks/test_no_recompilation.py", "tests/reports/test_formats.py",
+         "tests/reports/test_progress.py",
          "tests/test_format.py", "tests/test_stop.py", "tests/test_batch_path.py", "tests/test_fault_lines.py",
          "tests/test_divergence.py")
 

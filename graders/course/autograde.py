@@ -57,11 +57,13 @@ class JaxgradeScores(NbGraderPreprocessor):  # type: ignore[misc]  # nbgrader sh
                                  exercise["name"], info["notebook"])
                 continue
             notes = report["flags"] if position == 0 else []
+            # The statuses as data too, for what reads them back (the watch service's history).
+            statuses = {check["name"]: check["status"] for check in exercise["checks"]}
             cell.outputs = [
                 new_output("display_data", data={
                     "text/markdown": feedback_markdown(exercise, notes, self.lang),
                     "text/plain": feedback_text(exercise, notes, self.lang),
-                }),
+                }, metadata={"jaxgrade": {"exercise": exercise["name"], "checks": statuses}}),
                 # nbgrader reads a number in an execute_result as the cell's partial credit.
                 new_output("execute_result", data={"text/plain": repr(float(exercise["score"]))}, execution_count=None),
             ]

@@ -10,7 +10,9 @@ submission not yet handled, and for each, in turn:
    `nbgrader autograde --student` process, so the gradebook rows are nbgrader's), then runs
    `generate_feedback` and `release_feedback` for that student only; beyond the quota, releases a
    notice instead (`notice`): received, counts at the deadline, next judged feedback at …;
-4. records in the journal that this submission was handled.
+4. after a verdict, appends the checks' statuses to the assignment's history (`watch_history`), which
+   `jaxgrade report` shows as the class's progress by day;
+5. records in the journal that this submission was handled.
 
 What a crash can leave, and why a restart gives each submission one verdict and one gradebook row:
 
@@ -19,6 +21,7 @@ What a crash can leave, and why a restart gives each submission one verdict and 
   the same for the same submission, a gradebook row already complete for the submission now
   collected is kept (`already_graded`, as `jaxgrade autograde` keeps it) instead of grading again,
   and releasing writes the same file in the exchange again (its name comes from the submission's secret).
+  The history already holding the submission (same student and timestamp) is not appended to again.
 - nbgrader autograde runs in a session of its own (as for `jaxgrade autograde`), so a SIGKILL of the
   service does not reach it: it finishes. It inherits the service's lock, so a service started again
   waits for it before it looks at anything, and then finds that student already graded.
@@ -59,12 +62,12 @@ from .autograde_command import NbgraderBatch, already_graded
 from .gradebook import database_url, gradebook_rows
 from .notice import write_notice
 from .quota import DEFAULT_QUOTA, Quota, QuotaLedger
+from .watch_history import HISTORY, STATE, History, judged_checks
 from .watch_queue import FairQueue, InboundSubmission, newest_submissions, parse_timestamp
 
 __all__ = ["CourseConfig", "Handled", "Outcome", "WatchRun", "WatchSettings", "course_config", "due_date",
            "parse_deadline", "render_watch_summary", "watch_assignment"]
 
-STATE = Path(".jaxgrade") / "watch"
 # How often the exchange is looked at: a look is one directory listing.
 _LOOK_SECONDS = 2.0
 _NBGRADER_DEFAULT_EXCHANGE = "/srv/nbgrader/exchange"
@@ -296,6 +299,7 @@ class _Service:
         self.settings, self.console = settings, console
         self.course, self.assignment = settings.course, settings.assignment
         self.journal = Journal(state / "journal.json")
+        self.history = History(state / HISTORY)
         self.ledger = QuotaLedger(state / "quota.json", settings.quota)
         self.batch = NbgraderBatch(self.course, self.assignment, settings.scheduler, keep_open=(lock,))
         self.nbgrader = _Nbgrader(self.course, self.assignment)
@@ -433,9 +437,27 @@ class _Service:
                 write_notice(course, assignment, student, "failed", lang, submitted=shown)
                 outcome = Outcome.FAILED
         self.nbgrader.release_feedback(student)
+        if outcome is Outcome.VERDICT:
+            self._remember(student, submitted, at, score, max_score)
         self.journal.record(student, submitted, outcome)
         latency = (datetime.now(UTC) - at).total_seconds()
         return Handled(student, submitted, outcome, score, max_score, latency, reason)
+
+    def _remember(self, student: str, submitted: str, at: datetime, score: float | None,
+                  max_score: float | None) -> None:
+        """The verdict's checks in the history, for the class report; a failure here costs the student nothing."""
+        autograded = self.course / "autograded" / student / self.assignment
+        try:
+            stamp = autograded / "timestamp.txt"
+            if stamp.exists() and stamp.read_text().strip() != submitted:
+                raise ValueError(f"{autograded} was graded from another submission")
+            checks = judged_checks(autograded)
+            if not checks:
+                raise ValueError(f"no table of checks in the grade cells of {autograded}")
+            self.history.add(self.assignment, student, submitted, at.isoformat(), score, max_score, checks)
+        except (OSError, ValueError) as error:
+            self.console.print(f"{student} ({submitted}): not added to {self.history.path}: {error}",
+                               soft_wrap=True, markup=False)
 
     # ------------------------------------------------------------------ what the instructor sees
     def _report(self, item: Handled) -> None:

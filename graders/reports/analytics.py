@@ -4,8 +4,10 @@ Reads what `jaxgrade grade --format json` writes (arrays of submission reports),
 or an nbgrader gradebook, and shows where the class stands: score
 distributions per assignment and exercise, the failure rate of each check
 (which concept was missed), the most common failure messages, and the
-submissions that could not be graded. Charts are matplotlib figures embedded
-as SVG, so the page needs nothing but itself.
+submissions that could not be graded. With `jaxgrade watch`'s history, it also
+shows progress before the deadline: how many students pass each check, by day
+(`progress`). Charts are matplotlib figures embedded as SVG, so the page needs
+nothing but itself.
 """
 
 from __future__ import annotations
@@ -18,8 +20,11 @@ import statistics
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
+
+from .progress import progress_by_day, render_progress_html
 
 __all__ = ["ClassData", "load_gradebook", "load_reports", "render_analytics"]
 
@@ -34,6 +39,7 @@ _VARIABLE = (
 class ClassData:
     submissions: list[dict[str, Any]] = field(default_factory=list)
     ungraded: list[dict[str, Any]] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)  # `jaxgrade watch`'s verdicts (`progress`)
 
     def add(self, report: dict[str, Any]) -> None:
         (self.ungraded if report.get("error") else self.submissions).append(report)
@@ -151,6 +157,13 @@ def _charts(summary: dict[str, Any]) -> dict[str, str]:
     return charts
 
 
+def _local_zone() -> str:
+    """This machine's time zone, as the progress section names its days' zone."""
+    now = datetime.now().astimezone()
+    offset = now.strftime("%z")
+    return f"{now.tzname()}, UTC{offset[:3]}:{offset[3:]}" if offset else str(now.tzname())
+
+
 def render_analytics(data: ClassData, title: str = "jaxgrade class report") -> str:
     summary = summarise(data)
     charts = _charts(summary)
@@ -195,6 +208,7 @@ td.n {{ text-align: right; }} figure {{ margin: 0; }}
 <table id="exercises"><tr><th>exercise</th><th>mean %</th><th>full marks</th></tr>{rows_exercises}</table>
 <h2>Which concepts the class missed: failure rate per check</h2>{figure('checks')}
 <table id="checks"><tr><th>check</th><th>failed</th></tr>{rows_checks}</table>
+{render_progress_html(progress_by_day(data.history), _local_zone())}
 <h2>Most common failures</h2>
 <table id="messages"><tr><th>count</th><th>where</th><th>message (inputs elided)</th></tr>{rows_messages}</table>
 <h2>Submissions that could not be graded</h2>

@@ -126,6 +126,19 @@ def test_watch_releases_each_students_verdict_and_nothing_of_the_grader(tmp_path
                        "register_assignment", "Exercise(", "solutions."):
             assert marker not in page, marker
 
+    # Before the deadline, the class report shows, by day, how many students pass each check.
+    history = course.root / ".jaxgrade" / "watch" / ASSIGNMENT / "history.jsonl"
+    assert len(history.read_text().splitlines()) == 2
+    report = subprocess.run([str(BIN / "jaxgrade"), "report", "--gradebook", str(course.root / "gradebook.db"),
+                             "--output", str(tmp_path / "class.html")], capture_output=True, text=True, timeout=300)
+    assert report.returncode == 0 and "2 verdicts before the deadline" in report.stdout, report.stderr
+    section = (tmp_path / "class.html").read_text().split("students passing each check, by day", 1)[1]
+    last = {check: re.findall(r"data-passing='(\d+)'", row)[-1]
+            for check, row in re.findall(r"<tr data-check='([^']+)'>(.*?)</tr>", section)}
+    assert last["norm.correctness"] == last["flatten.correctness"] == "1", last
+    assert last["norm.jit_compiled"] == last["negatives.correctness"] == "0", last
+    assert re.findall(r"data-students='(\d+)'", section)[-1] == "2"
+
     # The instructor's final grading keeps what the service graded.
     final = subprocess.run([str(BIN / "jaxgrade"), "autograde", ASSIGNMENT, "--course", str(course.root)],
                            cwd=course.root, env=course.env(course.homes), capture_output=True, text=True, timeout=900)
