@@ -60,12 +60,10 @@ def _scatter_overwrite(x: np.ndarray, indices: np.ndarray, updates: np.ndarray) 
 SCATTER_ADD_MISCONCEPTIONS = (
     Misconception(
         compute=_scatter_overwrite,
-        says={"en": "your result equals `x.at[indices].set(updates)`: the updates replace the values of `x` "
-                    "instead of being added to them, and where an index repeats only one of them is kept. "
-                    "`x.at[indices].add(updates)` adds every one of them.",
-              "ko": "결과가 `x.at[indices].set(updates)`와 같습니다. 갱신값이 `x`의 값에 더해지지 않고 그 값을 "
-                    "대체하며, 같은 인덱스가 여러 번 나오면 그중 하나만 남습니다. `x.at[indices].add(updates)`는 "
-                    "갱신값을 모두 더합니다."},
+        says={"en": "your result equals `x.at[indices].set(updates)`: it replaces `x` there instead of adding, one "
+                    "update per repeated index. Use `x.at[indices].add(updates)`.",
+              "ko": "결과가 `x.at[indices].set(updates)`와 같습니다. 더하지 않고 그 자리의 `x`를 바꾸며, 같은 "
+                    "인덱스는 갱신값 하나만 남습니다. `x.at[indices].add(updates)`를 쓰세요."},
         marker=r"\.at\[.*\]\.set\(",
     ),
     Misconception(
