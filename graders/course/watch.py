@@ -317,6 +317,7 @@ class _Service:
             return WatchRun((), 0, 0, "deadline")
         self.console.print(f"watching {self.inbound} for {self.assignment} (quota {self.settings.quota.text} per "
                            f"student; until {self._deadline_text()})", soft_wrap=True, markup=False)
+        self._open_feedback_folder()
         in_flight: dict[Future[Handled], InboundSubmission] = {}
         pool = ThreadPoolExecutor(max_workers=self.settings.jobs, thread_name_prefix="jaxgrade-watch")
         ended = "interrupted"
@@ -371,6 +372,14 @@ class _Service:
             # An nbgrader that did not stop in time was killed outright and could not remove its workers' folders.
             sweep_stale_folders()
         return WatchRun(tuple(self.handled), len(self.queue), self.queue.superseded, ended)
+
+    def _open_feedback_folder(self) -> None:
+        """The exchange's feedback folder, as `nbgrader release_feedback` makes it (mode 0711): until it
+        exists, a student's Fetch Feedback fails with "Assignment not found" instead of finding nothing yet."""
+        folder = self.inbound.parent / "feedback"
+        if self.inbound.parent.is_dir() and not folder.exists():
+            folder.mkdir()
+            folder.chmod(0o711)
 
     def _look(self, in_flight: dict[Future[Handled], InboundSubmission]) -> None:
         """Queue each student's newest submission that is newer than what was handled or is being handled."""

@@ -97,16 +97,25 @@ def _reference_lines() -> list[str]:
 
 
 def test_watch_releases_each_students_verdict_and_nothing_of_the_grader(tmp_path: Path) -> None:
-    course = _course(tmp_path, ("alice", "bob"))
+    course = _course(tmp_path, ("alice", "bob", "carol"))
+    # Before anything is submitted, Fetch Feedback finds nothing yet, and says no error.
+    assert _watch(course, "--once").returncode == 0
+    assert _fetched(course, "alice") == {}
     _write(course, "alice", ALICE)
-    for student in ("alice", "bob"):  # bob submits the released notebook untouched
+    # carol's notebook is no longer a notebook: it breaks grading for her alone.
+    course.student_notebook("carol", ASSIGNMENT).write_text('{"cells": [')
+    for student in ("alice", "bob", "carol"):  # bob submits the released notebook untouched
         _submit(course, student)
 
     started = time.monotonic()
     watched = _watch(course, "--once", "--jobs", "2")
     took = time.monotonic() - started
-    assert watched.returncode == 0, watched.stderr[-3000:]
+    # Exit status 4, as for `jaxgrade autograde`: someone could not be graded, and everyone else was.
+    assert watched.returncode == 4, watched.stderr[-3000:]
     assert "2 verdicts released" in watched.stdout, (watched.stdout, watched.stderr[-3000:])
+    assert "1 could not be graded" in watched.stdout and "carol" in watched.stderr + watched.stdout
+    [carol_page] = _fetched(course, "carol").values()
+    assert "could not grade it" in carol_page or "채점하지 못했습니다" in carol_page, carol_page
 
     alice, bob = _fetched(course, "alice"), _fetched(course, "bob")
     assert len(alice) == 1 and len(bob) == 1, (alice.keys(), bob.keys())
@@ -139,13 +148,13 @@ def test_watch_releases_each_students_verdict_and_nothing_of_the_grader(tmp_path
     assert last["norm.jit_compiled"] == last["negatives.correctness"] == "0", last
     assert re.findall(r"data-students='(\d+)'", section)[-1] == "2"
 
-    # The instructor's final grading keeps what the service graded.
+    # The instructor's final grading keeps what the service graded; carol's notebook still fails, alone.
     final = subprocess.run([str(BIN / "jaxgrade"), "autograde", ASSIGNMENT, "--course", str(course.root)],
                            cwd=course.root, env=course.env(course.homes), capture_output=True, text=True, timeout=900)
-    assert final.returncode == 0, final.stderr[-3000:]
-    assert "2 already graded in the gradebook (kept" in final.stderr
+    assert final.returncode == 4, final.stderr[-3000:]
+    assert "2 already graded in the gradebook (kept" in final.stderr and "carol: FAILED" in final.stderr
     assert _grades(course, "alice") == grades
-    print(f"watch --once --jobs 2, two students: {took:.1f} s")
+    print(f"watch --once --jobs 2, three students: {took:.1f} s")
 
 
 def test_beyond_the_quota_a_submission_is_received_and_still_counts_at_the_deadline(tmp_path: Path) -> None:
