@@ -5,7 +5,8 @@ few seconds it looks at the exchange's inbound folder (`watch_queue`), queues ea
 submission not yet handled, and for each, in turn:
 
 1. collects it as `nbgrader collect --update` would (nbgrader's own API, one student);
-2. charges the student's quota (`quota.QuotaLedger`) at the time the student submitted;
+2. charges the student's quota (`quota.QuotaLedger`) at the time the student submitted, or when the
+   service first saw the submission if that is earlier (the student's side writes the timestamp);
 3. within the quota, grades it through `jaxgrade autograde`'s own path (`NbgraderBatch`: one
    `nbgrader autograde --student` process, so the gradebook rows are nbgrader's), then runs
    `generate_feedback` and `release_feedback` for that student only; beyond the quota, releases a
@@ -308,6 +309,8 @@ class _Service:
         self.had_row: dict[str, bool] = {}
         self.queue = FairQueue()
         self.handled: list[Handled] = []
+        # When this service first saw each (student, nbgrader timestamp), by its own clock.
+        self.seen_at: dict[tuple[str, str], float] = {}
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> WatchRun:
@@ -393,6 +396,7 @@ class _Service:
                 continue
             if student in grading and submission.at <= grading[student]:
                 continue
+            self.seen_at.setdefault((student, submission.timestamp), time.time())
             self.queue.offer(submission)
 
     # ------------------------------------------------------------------ one submission
@@ -419,7 +423,10 @@ class _Service:
             return Handled(student, submitted, Outcome.SKIPPED)
         if self.stopping.is_set():
             return Handled(student, submitted, Outcome.INTERRUPTED)
-        decision = self.ledger.decide(student, submitted, at.timestamp())
+        # The student's process wrote the timestamp, and one set in the future would refill the bucket:
+        # the charge is at the stated time only while it is no later than when this service saw it.
+        seen = self.seen_at.get((student, submitted), time.time())
+        decision = self.ledger.decide(student, submitted, min(at.timestamp(), seen))
         lang = self.settings.config.lang
         shown = _local_time(at)
         score = max_score = None
