@@ -35,7 +35,7 @@ from .options import GradingOptions
 from .results import FileError, FileErrorCause, SubmissionResult
 from .stop import raise_if_stop_requested
 from .submission import Submission
-from .supervisor.client import WorkerLost, child_pids
+from .supervisor.client import WorkerLost, child_pids, sweep_own_folders
 from .supervisor.session import SubmissionSession
 
 __all__ = ["AUTO_WARM_MIN_SUBMISSIONS", "BatchInterrupted", "FileOutcome", "begin_worker", "grade_files",
@@ -144,13 +144,20 @@ def _in_sequence(submissions: Sequence[Submission], assignment: str, options: Gr
             raise_if_stop_requested()
     except KeyboardInterrupt:
         paths = [str(submission.path) for submission in submissions]
-        raise BatchInterrupted(results + [not_graded(path, assignment, "interrupted")
-                                          for path in paths[len(results):]]) from None
+        interrupted = BatchInterrupted(results + [not_graded(path, assignment, "interrupted")
+                                                  for path in paths[len(results):]])
+        _close(session, upcoming)
+        sweep_own_folders()  # a stop that came while a worker was being made can leave its folder
+        raise interrupted from None
     finally:
-        for leftover in (session, upcoming):
-            if leftover is not None:
-                leftover.close()
+        _close(session, upcoming)
     return results
+
+
+def _close(*sessions: SubmissionSession | None) -> None:
+    for session in sessions:
+        if session is not None:
+            session.close()
 
 
 # --------------------------------------------------------------------------- the pool

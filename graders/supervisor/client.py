@@ -116,6 +116,7 @@ class WorkerProcess:
         """
         _sweep_once()
         self._directory = Path(tempfile.mkdtemp(prefix=_owned_prefix()))
+        _LIVE_FOLDERS.add(str(self._directory))
         worker_ends: list[int] = []
         try:
             # The judge's bytecode comes along (`make bytecode`): the worker would otherwise compile the
@@ -214,6 +215,7 @@ class WorkerProcess:
             self._to_worker = self._from_worker = -1
             if self._directory is not None:
                 shutil.rmtree(self._directory, ignore_errors=True)
+                _LIVE_FOLDERS.discard(str(self._directory))
                 self._directory = None
 
     def __enter__(self) -> WorkerProcess:
@@ -573,6 +575,32 @@ def sweep_stale_folders(directory: str | None = None) -> list[str]:
             continue
         shutil.rmtree(path, ignore_errors=True)
         removed.append(path)
+    return removed
+
+
+# The folders this process's workers hold: `sweep_own_folders` spares them.
+_LIVE_FOLDERS: set[str] = set()
+
+
+def sweep_own_folders(directory: str | None = None) -> list[str]:
+    """Remove this process's worker folders that no worker holds; return their paths.
+
+    For an interrupted batch: a stop that lands between `mkdtemp` and the worker's bookkeeping
+    leaves a folder no `close()` knows of, and `sweep_stale_folders` spares it while this judge lives.
+    """
+    directory = directory or tempfile.gettempdir()
+    prefix = _owned_prefix()
+    removed: list[str] = []
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return removed
+    for name in names:
+        path = os.path.join(directory, name)
+        if name.startswith(prefix) and path not in _LIVE_FOLDERS and os.path.isdir(path) \
+                and not os.path.islink(path):
+            shutil.rmtree(path, ignore_errors=True)
+            removed.append(path)
     return removed
 
 

@@ -175,3 +175,18 @@ def test_ctrl_c_while_closing_still_kills_the_worker_and_removes_its_folder(monk
         worker.close()
     assert process.poll() is not None
     assert not folder.exists()
+
+
+def test_an_interrupted_batch_removes_its_own_folders_that_no_worker_holds(tmp_path) -> None:
+    from graders.supervisor import client
+
+    prefix = client._owned_prefix()
+    orphan, held, other = tmp_path / f"{prefix}orphan", tmp_path / f"{prefix}held", tmp_path / "jaxgrade-worker-x"
+    for folder in (orphan, held, other):
+        folder.mkdir()
+    client._LIVE_FOLDERS.add(str(held))
+    try:
+        assert client.sweep_own_folders(str(tmp_path)) == [str(orphan)]
+    finally:
+        client._LIVE_FOLDERS.discard(str(held))
+    assert not orphan.exists() and held.exists() and other.exists()
