@@ -9,7 +9,7 @@ STUDENT_VENV := .venv-student
 STUDENT_STAMP := $(STUDENT_VENV)/.installed-stamp
 LANG_FLAG ?= --lang en
 
-.PHONY: demo test test-fast sandbox system-deps student-env bench notebooks release clean bytecode
+.PHONY: demo test test-fast sandbox system-deps student-env accounts-env bench notebooks release clean bytecode
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -52,7 +52,20 @@ system-deps:
 		$(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $(SYSTEM_PACKAGES); \
 	fi
 
-test: $(STAMP) bytecode $(STUDENT_STAMP) system-deps
+# nbgrader for the OS accounts that tests/course/test_identity.py creates: built from the system's
+# Python outside any private home, so that an account other than root can run it. Root only (CI is).
+# Only the students' `nbgrader submit` runs from it; Debian's Python (3.11.2) is older than some pins
+# of constraints.txt allow, so pip resolves nbgrader's own dependencies for it.
+ACCOUNTS_ENV := /opt/jaxgrade-test/student-env
+
+accounts-env:
+	@if [ "$$(id -u)" = 0 ] && [ ! -x $(ACCOUNTS_ENV)/bin/nbgrader ]; then \
+		rm -rf $(ACCOUNTS_ENV) && /usr/bin/python3 -m venv $(ACCOUNTS_ENV) && \
+		$(ACCOUNTS_ENV)/bin/python -m pip install --quiet "nbgrader==0.9.6" && \
+		chmod -R a+rX $(dir $(ACCOUNTS_ENV)); \
+	fi
+
+test: $(STAMP) bytecode $(STUDENT_STAMP) system-deps accounts-env
 	$(BIN)/ruff check graders tests benchmarks solutions
 	$(BIN)/mypy
 	$(BIN)/lint-imports

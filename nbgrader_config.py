@@ -26,7 +26,19 @@ c.Autograde.autograde_preprocessors = [
     "nbgrader.preprocessors.SaveAutoGrades",
     "nbgrader.preprocessors.AssignLatePenalties",
     "nbgrader.preprocessors.CheckCellMetadata",
+    # Last: the judge's own record of what it graded, once the gradebook holds it (graders/course/records.py).
+    "graders.course.autograde.JaxgradeRecord",
 ]
+
+# Collecting takes each student's own newest submission made by their account, before the due date,
+# regular files only (graders/course/collect.py): `nbgrader collect`, the formgrader, `jaxgrade watch`
+# and `jaxgrade autograde` alike. The due date is nbgrader's: `nbgrader db assignment add jit --duedate=...`.
+c.ExchangeFactory.collect = "graders.course.collect.VerifiedCollect"
+# Who may submit as whom: "auto" checks the folder's owner wherever accounts tell students apart;
+# "owner" always; "name" never (every student shares one account: see docs/deploy.md).
+c.JaxgradeIdentity.mode = "auto"
+# A CSV with an `id` column (as `nbgrader db student import` reads): submissions under other names are refused.
+# c.JaxgradeIdentity.roster = "roster.csv"
 c.JaxgradeScores.lang = os.environ.get("JAXGRADE_LANG", "ko")
 
 # `jaxgrade watch ASSIGNMENT`: judged feedback per student and assignment, as a token bucket N/PERIOD

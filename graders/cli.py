@@ -121,6 +121,8 @@ def _build_parser() -> argparse.ArgumentParser:
     autograde.add_argument("assignment", help="assignment name")
     autograde.add_argument("--jobs", type=_positive_int, default=1, help="submissions graded in parallel")
     autograde.add_argument("--course", default=".", help="nbgrader course directory (default: .)")
+    autograde.add_argument("--no-collect", dest="collect", action="store_false",
+                           help="grade what is in submitted/ as it is (default: collect first, as `nbgrader collect`)")
     autograde.add_argument("--force", action="store_true",
                            help="grade every student again, even those already graded in the gradebook")
     autograde.add_argument("--scheduler", metavar="ADDRESS",
@@ -134,8 +136,8 @@ def _build_parser() -> argparse.ArgumentParser:
     watch.add_argument("--quota", metavar="N/PERIOD",
                        help="judged feedbacks per student, e.g. 3/24h (units s, m, h, d; default: "
                             "c.JaxgradeWatch in nbgrader_config.py, else 3/24h)")
-    watch.add_argument("--until", metavar="DEADLINE",
-                       help="stop giving verdicts at this time (ISO 8601; default: the assignment's nbgrader due date)")
+    # The deadline is the assignment's nbgrader due date, the one that collect and autograde honour too.
+    watch.add_argument("--until", metavar="DEADLINE", help=argparse.SUPPRESS)
     watch.add_argument("--jobs", type=_positive_int, default=1, help="submissions graded at once (default: 1)")
     watch.add_argument("--scheduler", metavar="ADDRESS",
                        help="grade on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:PORT)")
@@ -424,19 +426,26 @@ def _list(arguments: argparse.Namespace) -> int:
 def _autograde(arguments: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from .course.autograde_command import autograde_course, collected_students, render_summary
+    from .course.autograde_command import autograde_course, render_summary
+    from .course.nbgrader_steps import StepFailed
 
     _assignment(arguments.assignment)
     course = Path(arguments.course)
     if not (course / "nbgrader_config.py").is_file():
         raise UsageError(f"{course}: no nbgrader_config.py; pass --course with the course directory")
-    if not collected_students(course, arguments.assignment):
-        raise UsageError(f"no collected submissions of {arguments.assignment!r} under {course / 'submitted'}; "
-                         f"run 'nbgrader collect {arguments.assignment}' first")
     if arguments.scheduler:
         _check_scheduler(arguments.scheduler)
-    run = autograde_course(course, arguments.assignment, jobs=arguments.jobs, force=arguments.force,
-                           scheduler=arguments.scheduler, console=Console(stderr=True))
+    try:
+        run = autograde_course(course, arguments.assignment, jobs=arguments.jobs, force=arguments.force,
+                               scheduler=arguments.scheduler, console=Console(stderr=True),
+                               collect=arguments.collect)
+    except (StepFailed, ValueError) as error:
+        raise UsageError(str(error)) from None
+    if not run.outcomes and not run.interrupted:
+        if run.refused:
+            render_summary(run, Console())
+        where = "the exchange has none" if arguments.collect else f"none under {course / 'submitted'}"
+        raise UsageError(f"no submissions of {arguments.assignment!r} to grade: {where}")
     render_summary(run, Console())
     if run.interrupted:
         return EXIT_INTERRUPTED
@@ -452,7 +461,6 @@ def _watch(arguments: argparse.Namespace) -> int:
         WatchSettings,
         course_config,
         due_date,
-        parse_deadline,
         render_watch_summary,
         watch_assignment,
     )
@@ -461,12 +469,15 @@ def _watch(arguments: argparse.Namespace) -> int:
     course = Path(arguments.course)
     if not (course / "nbgrader_config.py").is_file():
         raise UsageError(f"{course}: no nbgrader_config.py; pass --course with the course directory")
-    config = course_config(course, arguments.assignment)
+    if arguments.until is not None:
+        raise UsageError(f"--until is gone: the deadline is {arguments.assignment}'s due date in the gradebook, the "
+                         "one `nbgrader collect` and `jaxgrade autograde` honour too; set it with `nbgrader db "
+                         f"assignment add {arguments.assignment} --duedate='2026-11-30 23:59:00 KST'`")
     try:
+        config = course_config(course, arguments.assignment)
         quota = (parse_quota(arguments.quota) if arguments.quota is not None
                  else parse_quota(config.quota, config.quota_source))
-        deadline = (parse_deadline(arguments.until) if arguments.until is not None
-                    else due_date(course, arguments.assignment))
+        deadline = due_date(course, arguments.assignment)
     except ValueError as error:
         raise UsageError(str(error)) from None
     if not config.course_id:
@@ -505,8 +516,9 @@ def _demo(arguments: argparse.Namespace) -> int:
 
 
 def _report(arguments: argparse.Namespace) -> int:
+    from .course.class_report import load_course
     from .course.watch_history import history_files
-    from .reports.analytics import load_gradebook, load_reports, render_analytics
+    from .reports.analytics import load_reports, render_analytics
     from .reports.progress import read_history
 
     if bool(arguments.reports) == bool(arguments.gradebook):
@@ -515,7 +527,7 @@ def _report(arguments: argparse.Namespace) -> int:
         if arguments.gradebook:
             if not Path(arguments.gradebook).is_file():
                 raise ValueError(f"{arguments.gradebook}: no such gradebook; pass the course's gradebook.db")
-            data = load_gradebook(Path(arguments.gradebook))
+            data = load_course(Path(arguments.gradebook))
         else:
             missing = [path for path in arguments.reports if not Path(path).is_file()]
             if missing:
@@ -534,6 +546,13 @@ def _report(arguments: argparse.Namespace) -> int:
     progress = f", {len(data.history)} verdicts before the deadline" if data.history else ""
     sys.stdout.write(f"wrote {arguments.output}: {len(data.submissions)} graded, {len(data.ungraded)} not graded"
                      f"{progress}\n")
+    if data.overrides:
+        sys.stdout.write(f"{len(data.overrides)} grades in the gradebook are not the judge's; check that you gave "
+                         "them yourself (formgrader, Manual Grading):\n"
+                         + "".join(f"  - {line}\n" for line in data.overrides))
+    if data.refused:
+        sys.stdout.write(f"{len(data.refused)} entries in the exchange were never collected:\n"
+                         + "".join(f"  - {line}\n" for line in data.refused))
     return EXIT_OK
 
 

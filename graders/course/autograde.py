@@ -31,8 +31,9 @@ from ..registry import get_assignment
 from ..reports.json_report import result_to_dict
 from ..results import FileError
 from .notebooks import SCHEMA_VERSION, grade_cell_id
+from .records import CellScore, new_record, submission_digest, write_record
 
-__all__ = ["JaxgradeScores", "feedback_markdown", "feedback_text"]
+__all__ = ["JaxgradeRecord", "JaxgradeScores", "feedback_markdown", "feedback_text"]
 
 
 class JaxgradeScores(NbGraderPreprocessor):  # type: ignore[misc]  # nbgrader ships no types
@@ -47,8 +48,15 @@ class JaxgradeScores(NbGraderPreprocessor):  # type: ignore[misc]  # nbgrader sh
                    resources: dict[str, Any]) -> tuple[nbformat.NotebookNode, dict[str, Any]]:
         info = resources["nbgrader"]
         assignment = get_assignment(info["assignment"])
+        # What the judge grades is identified before grading begins: a collect that replaces the
+        # submission meanwhile gives a record that no longer matches, so it is graded again.
+        course, submitted = _course_folders(self, info)
+        digest = submission_digest(submitted) if submitted is not None else ""
+        # The notebook's own `jaxgrade` metadata is the student's; only `JaxgradeRecord` writes it.
+        nb.metadata.pop("jaxgrade", None)
         self._restore_missing_grade_cells(nb, info, [exercise.name for exercise in assignment.exercises])
         report = self._grade(nb, assignment)
+        given: dict[str, CellScore] = {}
         cells = {cell.metadata.get("nbgrader", {}).get("grade_id"): cell for cell in nb.cells}
         for position, exercise in enumerate(report["exercises"]):
             cell = cells.get(grade_cell_id(exercise["name"]))
@@ -57,17 +65,18 @@ class JaxgradeScores(NbGraderPreprocessor):  # type: ignore[misc]  # nbgrader sh
                                  exercise["name"], info["notebook"])
                 continue
             notes = report["flags"] if position == 0 else []
-            # The statuses as data too, for what reads them back (the watch service's history).
-            statuses = {check["name"]: check["status"] for check in exercise["checks"]}
             cell.outputs = [
                 new_output("display_data", data={
                     "text/markdown": feedback_markdown(exercise, notes, self.lang),
                     "text/plain": feedback_text(exercise, notes, self.lang),
-                }, metadata={"jaxgrade": {"exercise": exercise["name"], "checks": statuses}}),
+                }),
                 # nbgrader reads a number in an execute_result as the cell's partial credit.
                 new_output("execute_result", data={"text/plain": repr(float(exercise["score"]))}, execution_count=None),
             ]
+            given[grade_cell_id(exercise["name"])] = CellScore(float(exercise["score"]), float(exercise["max_score"]))
             self.log.info("%s: %s/%s", exercise["name"], exercise["score"], exercise["max_score"])
+        resources["jaxgrade"] = {"course": course, "submitted": submitted, "digest": digest, "cells": given,
+                                 "result": report}
         return nb, resources
 
     def _grade(self, nb: nbformat.NotebookNode, assignment: Any) -> dict[str, Any]:
@@ -104,6 +113,42 @@ class JaxgradeScores(NbGraderPreprocessor):  # type: ignore[misc]  # nbgrader sh
                     cell.metadata["nbgrader"]["checksum"] = source.checksum
                 nb.cells.append(cell)
                 self.log.warning("Grade cell %s was missing from the submission; restored it", grade_id)
+
+
+class JaxgradeRecord(NbGraderPreprocessor):  # type: ignore[misc]  # nbgrader ships no types
+    """The last step of autograding: the judge's record of what it graded (`records`), written once the
+    gradebook holds the scores, and the submission's digest in the autograded notebook's metadata."""
+
+    def preprocess(self, nb: nbformat.NotebookNode,
+                   resources: dict[str, Any]) -> tuple[nbformat.NotebookNode, dict[str, Any]]:
+        graded = resources.get("jaxgrade")
+        if not isinstance(graded, dict) or graded.get("submitted") is None:
+            self.log.warning("No jaxgrade verdict to record: is JaxgradeScores in c.Autograde.autograde_preprocessors?")
+            return nb, resources
+        info = resources["nbgrader"]
+        course = graded["course"]
+        record = new_record(info["student"], info["assignment"], info["notebook"], graded["submitted"],
+                            graded["cells"], graded["result"])
+        if record.submission != graded["digest"]:
+            # The submission changed while it was graded: no record, so it is graded again.
+            self.log.warning("%s's submission changed while it was graded; it will be graded again", info["student"])
+            return nb, resources
+        write_record(course, record)
+        nb.metadata["jaxgrade"] = {"submission": record.submission}
+        return nb, resources
+
+
+def _course_folders(step: Any, info: dict[str, Any]) -> tuple[Path | None, Path | None]:
+    """The course's root and `submitted/STUDENT/ASSIGNMENT`, from the converter running `step` (its
+    exporter's parent); (None, None) outside a converter."""
+    owner = step
+    while owner is not None and not hasattr(owner, "coursedir"):
+        owner = getattr(owner, "parent", None)
+    if owner is None:
+        return None, None
+    coursedir = owner.coursedir
+    return Path(coursedir.root), Path(coursedir.format_path(coursedir.submitted_directory, info["student"],
+                                                            info["assignment"]))
 
 
 def feedback_markdown(exercise: dict[str, Any], notes: list[str], lang: str) -> str:

@@ -7,9 +7,13 @@ tolerate a few concurrent processes. With a Dask scheduler, each of those
 processes has its submission graded on the cluster and still writes the
 gradebook here.
 
-A student whose submission the gradebook already holds, every grade scored and
-the autograded notebook present, is kept as graded unless `force`: an
-interrupted run, run again, grades only the rest.
+First it collects, as `nbgrader collect` does through `collect.VerifiedCollect`:
+each student's own last submission before the due date. A student the judge
+already graded on exactly the submission collected now (`records.is_graded`:
+its own record, the gradebook and the autograded notebook agree) is kept unless
+`force`: an interrupted run, or one after a crash, run again, grades only the
+rest. The summary lists the exchange's entries that were not collected, and
+every grade cell whose gradebook score is not the judge's (`records.overrides`).
 
 Ctrl-C (or SIGTERM) stops the batch within seconds. The nbgrader processes
 run in sessions of their own, so the terminal's signal reaches only this one;
@@ -41,9 +45,12 @@ from ..grading import prepare_batch
 from ..options import GradingOptions
 from ..stop import raise_if_stop_requested
 from ..supervisor.client import sweep_stale_folders
+from .collect import refused_entries
 from .gradebook import database_url, gradebook_rows
+from .nbgrader_steps import CourseSteps
+from .records import Override, clear_failure, is_graded, overrides, write_failure
 
-__all__ = ["AutogradeRun", "NbgraderBatch", "StudentOutcome", "StudentState", "already_graded", "autograde_course",
+__all__ = ["AutogradeRun", "NbgraderBatch", "StudentOutcome", "StudentState", "autograde_course",
            "collected_students", "render_summary"]
 
 # How long an nbgrader process told to stop may take before it is killed.
@@ -79,8 +86,13 @@ class StudentOutcome:
 
 @dataclass(frozen=True)
 class AutogradeRun:
+    """Each collected student's outcome; the exchange's entries never collected (their explanations);
+    the grade cells whose gradebook score is not the judge's."""
+
     outcomes: list[StudentOutcome]
     interrupted: bool = False
+    refused: tuple[str, ...] = ()
+    overrides: tuple[Override, ...] = ()
 
 
 def collected_students(course: Path, assignment: str) -> list[str]:
@@ -91,11 +103,19 @@ def collected_students(course: Path, assignment: str) -> list[str]:
 
 
 def autograde_course(course: Path, assignment: str, jobs: int = 1, force: bool = False,
-                     scheduler: str | None = None, console: Console | None = None) -> AutogradeRun:
+                     scheduler: str | None = None, console: Console | None = None,
+                     collect: bool = True) -> AutogradeRun:
     console = console or Console(stderr=True)
+    if collect:
+        steps = CourseSteps(course, assignment)
+        if steps.inbound().is_dir():
+            steps.collect()
+        else:
+            console.print(f"nothing collected: {steps.inbound()} does not exist (nothing was released there)",
+                          soft_wrap=True, markup=False)
     students = collected_students(course, assignment)
     before = _gradebook_state(course, assignment)
-    kept = [] if force else [s for s in students if before.get(s) and _up_to_date(course, assignment, s)]
+    kept = [] if force else [s for s in students if is_graded(course, assignment, s)]
     todo = [student for student in students if student not in kept]
     if kept:
         console.print(f"{len(kept)} already graded in the gradebook (kept; --force grades them again)")
@@ -127,7 +147,9 @@ def autograde_course(course: Path, assignment: str, jobs: int = 1, force: bool =
         # An nbgrader that did not stop in time was killed outright and could not remove its
         # workers' folders; every judge of this run has ended now, so all of them are stale.
         sweep_stale_folders()
-    return AutogradeRun(_outcomes(course, assignment, students, kept, batch), interrupted)
+    refused = tuple(entry["explanation"] for _, entry in sorted(refused_entries(course, assignment).items()))
+    return AutogradeRun(_outcomes(course, assignment, students, kept, batch), interrupted, refused,
+                        tuple(overrides(course, assignment)))
 
 
 class NbgraderBatch:
@@ -212,7 +234,7 @@ class NbgraderBatch:
         for student in sorted(self.started):
             if self.finished.get(student, (False, ""))[0]:
                 continue
-            if after.get(student) and _up_to_date(self.course, self.assignment, student):
+            if after.get(student) and is_graded(self.course, self.assignment, student):
                 self.finished[student] = (True, "")
                 _discard_backup(self.course, self.assignment, student)
             else:
@@ -244,6 +266,11 @@ def _outcomes(course: Path, assignment: str, students: list[str], kept: list[str
             ok, reason = batch.finished[student]
             state = (StudentState.GRADED if ok else StudentState.INTERRUPTED if reason == "interrupted"
                      else StudentState.FAILED)
+            # Kept for `jaxgrade report` until the submission is graded.
+            if state is StudentState.FAILED:
+                write_failure(course, assignment, student, reason)
+            elif state is StudentState.GRADED:
+                clear_failure(course, assignment, student)
             outcomes.append(StudentOutcome(student, state, score if ok else None, max_score if ok else None, reason))
         else:
             outcomes.append(StudentOutcome(student, StudentState.NOT_STARTED, None, None,
@@ -270,6 +297,15 @@ def render_summary(run: AutogradeRun, console: Console) -> None:
         left = len(run.outcomes) - graded - failed
         line += f", {left} left for the next run (interrupted; run the same command again to finish)"
     console.print(line)
+    if run.refused:
+        console.print(f"{len(run.refused)} entries in the exchange were not collected (never graded, no quota spent):")
+        for explanation in run.refused:
+            console.print(Text(f"  - {explanation}"))
+    if run.overrides:
+        console.print(f"{len(run.overrides)} grades in the gradebook are not the judge's: if you did not give them "
+                      "yourself (formgrader, Manual Grading), set them back to the judge's score there:")
+        for override in run.overrides:
+            console.print(Text(f"  - {override.describe()}"))
 
 
 # --------------------------------------------------------------------------- the gradebook and the folders
@@ -278,28 +314,8 @@ def _gradebook_state(course: Path, assignment: str) -> dict[str, bool]:
     return {student: row.complete for student, row in gradebook_rows(course, assignment).items()}
 
 
-def already_graded(course: Path, assignment: str, student: str) -> bool:
-    """The gradebook holds `student`'s complete row, made from the submission now collected: what
-    `autograde_course` keeps without grading again."""
-    row = gradebook_rows(course, assignment).get(student)
-    return row is not None and row.complete and _up_to_date(course, assignment, student)
-
-
 def _autograded(course: Path, assignment: str, student: str) -> Path:
     return course / "autograded" / student / assignment
-
-
-def _up_to_date(course: Path, assignment: str, student: str) -> bool:
-    """The autograded folder exists and was made from the submission now collected (nbgrader's own
-    test: the same timestamp.txt)."""
-    autograded = _autograded(course, assignment, student)
-    if not any(autograded.glob("*.ipynb")):
-        return False
-    submitted = course / "submitted" / student / assignment / "timestamp.txt"
-    graded = autograded / "timestamp.txt"
-    if not submitted.exists():
-        return True
-    return graded.exists() and graded.read_text().strip() == submitted.read_text().strip()
 
 
 def _backup(course: Path, assignment: str, student: str) -> None:

@@ -1,10 +1,12 @@
 """`jaxgrade watch ASSIGNMENT`: the judge's verdict while students can still act on it, within a fair quota.
 
-Run from the course directory, beside the exchange, until stopped (or until the deadline). Every
-few seconds it looks at the exchange's inbound folder (`watch_queue`), queues each student's newest
-submission not yet handled, and for each, in turn:
+Run from the course directory, beside the exchange, until stopped (or until the assignment's due
+date, the course's one deadline). Every few seconds it reads the exchange's inbound folder as the
+collect step does (`inbound`: each student's own newest submission, made by their account, dated
+sanely, regular files only; what does not count is printed once, with the account that made it),
+queues each student's submission not yet handled, oldest first (`watch_queue`), and for each, in turn:
 
-1. collects it as `nbgrader collect --update` would (nbgrader's own API, one student);
+1. collects it through `collect.VerifiedCollect` (nbgrader's own API, one student);
 2. charges the student's quota (`quota.QuotaLedger`) at the time the student submitted, or when the
    service first saw the submission if that is earlier (the student's side writes the timestamp);
 3. within the quota, grades it through `jaxgrade autograde`'s own path (`NbgraderBatch`: one
@@ -20,7 +22,7 @@ What a crash can leave, and why a restart gives each submission one verdict and 
 - The journal and the quota buckets are JSON files replaced atomically; the journal is written last.
   A submission handled but not journaled is handled again: collecting is a no-op, the quota answers
   the same for the same submission, a gradebook row already complete for the submission now
-  collected is kept (`already_graded`, as `jaxgrade autograde` keeps it) instead of grading again,
+  collected is kept (`records.is_graded`, as `jaxgrade autograde` keeps it) instead of grading again,
   and releasing writes the same file in the exchange again (its name comes from the submission's secret).
   The history already holding the submission (same student and timestamp) is not appended to again.
 - nbgrader autograde runs in a session of its own (as for `jaxgrade autograde`), so a SIGKILL of the
@@ -38,7 +40,6 @@ from __future__ import annotations
 import contextlib
 import enum
 import fcntl
-import logging
 import os
 import statistics
 import threading
@@ -48,7 +49,6 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TextColumn
@@ -59,15 +59,19 @@ from ..options import GradingOptions
 from ..stop import raise_if_stop_requested
 from ..supervisor.client import sweep_stale_folders
 from .atomic import read_json, write_json
-from .autograde_command import NbgraderBatch, already_graded
+from .autograde_command import NbgraderBatch
+from .collect import course_rules
 from .gradebook import database_url, gradebook_rows
+from .inbound import InboundEntry, Refusal, TrustRules, parse_timestamp, scan_inbound, select_submissions
+from .nbgrader_steps import CourseSteps, load_course_config
 from .notice import write_notice
 from .quota import DEFAULT_QUOTA, Quota, QuotaLedger
-from .watch_history import HISTORY, STATE, History, judged_checks
-from .watch_queue import FairQueue, InboundSubmission, newest_submissions, parse_timestamp
+from .records import is_graded, student_records
+from .watch_history import HISTORY, STATE, History, checks_of
+from .watch_queue import FairQueue
 
 __all__ = ["CourseConfig", "Handled", "Outcome", "WatchRun", "WatchSettings", "course_config", "due_date",
-           "parse_deadline", "render_watch_summary", "watch_assignment"]
+           "render_watch_summary", "watch_assignment"]
 
 # How often the exchange is looked at: a look is one directory listing.
 _LOOK_SECONDS = 2.0
@@ -77,19 +81,15 @@ _NBGRADER_DEFAULT_EXCHANGE = "/srv/nbgrader/exchange"
 # --------------------------------------------------------------------------- the course's settings
 @dataclass(frozen=True)
 class CourseConfig:
-    """What the watch reads from the course's nbgrader_config.py; `quota_source` names where the quota was set."""
+    """What the watch reads from the course's nbgrader_config.py; `quota_source` names where the quota was
+    set; `rules`, who may submit as whom (`c.JaxgradeIdentity`)."""
 
     course_id: str
     exchange: Path
     lang: str
     quota: str
     quota_source: str
-
-
-def _load_config(course: Path) -> Any:
-    from traitlets.config.loader import PyFileConfigLoader
-
-    return PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
+    rules: TrustRules
 
 
 def course_config(course: Path, assignment: str) -> CourseConfig:
@@ -97,7 +97,7 @@ def course_config(course: Path, assignment: str) -> CourseConfig:
 
     The quota: `c.JaxgradeWatch.assignment_quotas[ASSIGNMENT]`, else `c.JaxgradeWatch.quota`, else 3/24h.
     """
-    config = _load_config(course)
+    config = load_course_config(course)
     watch = config.JaxgradeWatch
     per_assignment = watch.get("assignment_quotas", {})
     if assignment in per_assignment:
@@ -110,19 +110,8 @@ def course_config(course: Path, assignment: str) -> CourseConfig:
     return CourseConfig(str(config.CourseDirectory.get("course_id", "")),
                         Path(str(config.Exchange.get("root", _NBGRADER_DEFAULT_EXCHANGE))),
                         lang if lang in LANGUAGES else DEFAULT_LANGUAGE, quota,
-                        source if source == "the default quota" else f"{source} in nbgrader_config.py")
-
-
-def parse_deadline(text: str) -> datetime:
-    """`--until` as an aware UTC time; a time without a zone is this machine's local time."""
-    try:
-        moment = datetime.fromisoformat(text.strip())
-    except ValueError:
-        raise ValueError(f"--until={text!r} is not a date and time; write ISO 8601, "
-                         "e.g. --until 2026-11-30T23:59+09:00") from None
-    if moment.tzinfo is None:
-        moment = moment.astimezone()
-    return moment.astimezone(UTC)
+                        source if source == "the default quota" else f"{source} in nbgrader_config.py",
+                        course_rules(config, course))
 
 
 def due_date(course: Path, assignment: str) -> datetime | None:
@@ -213,55 +202,6 @@ class Journal:
             write_json(self.path, self._entries)
 
 
-# --------------------------------------------------------------------------- nbgrader, in process
-class _Nbgrader:
-    """nbgrader's own API (`NbGraderAPI`, as its formgrader uses it) for the quick steps, one call at a
-    time: collect, generate_feedback and release_feedback for one student each take a fraction of a
-    second here, against seconds to start an `nbgrader` process. Grading stays in its own process."""
-
-    def __init__(self, course: Path, assignment: str) -> None:
-        self.course, self.assignment = course, assignment
-        self._lock = threading.Lock()
-        self._api: Any = None
-
-    def collect(self, student: str) -> None:
-        self._call("collect", student, update=True)
-
-    def generate_feedback(self, student: str) -> None:
-        self._call("generate_feedback", student, student_id=student, force=True)
-
-    def release_feedback(self, student: str) -> None:
-        self._call("release_feedback", student, student_id=student)
-
-    def _call(self, step: str, student: str, **arguments: Any) -> None:
-        from nbgrader.utils import temp_attrs
-
-        with self._lock:
-            api = self._started()
-            # collect takes no student; the exchange reads it from the course directory.
-            with temp_attrs(api.coursedir, student_id=student):
-                result = getattr(api, step)(self.assignment, **arguments)
-        if not result.get("success"):
-            lines = [line for line in (result.get("log", "") + "\n" + result.get("error", "")).splitlines()
-                     if line.strip()]
-            errors = [line for line in lines if "ERROR" in line or "Error" in line]
-            raise RuntimeError(f"nbgrader {step} failed for {student}: {(errors or lines or ['no reason given'])[-1]}")
-
-    def _started(self) -> Any:
-        if self._api is None:
-            from nbgrader.apps.api import NbGraderAPI
-            from nbgrader.coursedir import CourseDirectory
-
-            config = _load_config(self.course)
-            # Its warnings (a submission's owner, say) are in each call's result; none reach the terminal.
-            quiet = logging.getLogger("jaxgrade.watch.nbgrader")
-            quiet.propagate = False
-            quiet.addHandler(logging.NullHandler())
-            coursedir = CourseDirectory(config=config, root=str(self.course.resolve()), log=quiet)
-            self._api = NbGraderAPI(coursedir=coursedir, config=config, log=quiet)
-        return self._api
-
-
 # --------------------------------------------------------------------------- the service
 @contextlib.contextmanager
 def _exclusive(path: Path, console: Console) -> Iterator[int]:
@@ -303,7 +243,9 @@ class _Service:
         self.history = History(state / HISTORY)
         self.ledger = QuotaLedger(state / "quota.json", settings.quota)
         self.batch = NbgraderBatch(self.course, self.assignment, settings.scheduler, keep_open=(lock,))
-        self.nbgrader = _Nbgrader(self.course, self.assignment)
+        self.nbgrader = CourseSteps(self.course, self.assignment)
+        # Inbound entries that do not count, already told to the instructor.
+        self.told: set[str] = set()
         self.inbound = settings.config.exchange / settings.config.course_id / "inbound"
         self.stopping = threading.Event()
         self.had_row: dict[str, bool] = {}
@@ -321,7 +263,7 @@ class _Service:
         self.console.print(f"watching {self.inbound} for {self.assignment} (quota {self.settings.quota.text} per "
                            f"student; until {self._deadline_text()})", soft_wrap=True, markup=False)
         self._open_feedback_folder()
-        in_flight: dict[Future[Handled], InboundSubmission] = {}
+        in_flight: dict[Future[Handled], InboundEntry] = {}
         pool = ThreadPoolExecutor(max_workers=self.settings.jobs, thread_name_prefix="jaxgrade-watch")
         ended = "interrupted"
         next_look = 0.0
@@ -384,23 +326,31 @@ class _Service:
             folder.mkdir()
             folder.chmod(0o711)
 
-    def _look(self, in_flight: dict[Future[Handled], InboundSubmission]) -> None:
-        """Queue each student's newest submission that is newer than what was handled or is being handled."""
-        deadline = self.settings.deadline
+    def _look(self, in_flight: dict[Future[Handled], InboundEntry]) -> None:
+        """Queue each student's own newest submission that is newer than what was handled or is being
+        handled, oldest first; tell the instructor, once, of every entry that does not count."""
         grading = {submission.student: submission.at for submission in in_flight.values()}
-        for student, submission in sorted(newest_submissions(self.inbound, self.assignment).items()):
-            if deadline is not None and submission.at > deadline:
-                continue  # late: `nbgrader collect` and `jaxgrade autograde` decide what it counts for
-            handled = self.journal.handled_at(student)
+        entries = scan_inbound(self.inbound, self.assignment, self.settings.config.rules)
+        selection = select_submissions(entries, self.settings.deadline)
+        for entry in selection.refused:
+            if entry.name not in self.told:
+                self.told.add(entry.name)
+                what = "late, not collected" if entry.refusal is Refusal.LATE else "NOT COUNTED"
+                self.console.print(f"{what}: {entry.explain()}", soft_wrap=True, markup=False)
+        for submission in sorted(selection.chosen.values(), key=lambda entry: (entry.at, entry.student)):
+            if submission.at is None:
+                continue  # a chosen entry always has one; this keeps the type checker as sure
+            handled = self.journal.handled_at(submission.student)
             if handled is not None and submission.at <= handled:
                 continue
-            if student in grading and submission.at <= grading[student]:
+            grading_at = grading.get(submission.student)
+            if grading_at is not None and submission.at <= grading_at:
                 continue
-            self.seen_at.setdefault((student, submission.timestamp), time.time())
+            self.seen_at.setdefault((submission.student, submission.timestamp), time.time())
             self.queue.offer(submission)
 
     # ------------------------------------------------------------------ one submission
-    def _handle_safely(self, submission: InboundSubmission) -> Handled:
+    def _handle_safely(self, submission: InboundEntry) -> Handled:
         """`_handle`, with whatever goes wrong reported for this student alone."""
         try:
             return self._handle(submission)
@@ -412,7 +362,7 @@ class _Service:
             self.journal.record(submission.student, submission.timestamp, Outcome.FAILED)
             return Handled(submission.student, submission.timestamp, Outcome.FAILED, reason=reason)
 
-    def _handle(self, submission: InboundSubmission) -> Handled:
+    def _handle(self, submission: InboundEntry) -> Handled:
         student, course, assignment = submission.student, self.course, self.assignment
         self.nbgrader.collect(student)
         # What collect took may be newer than what was queued (the student submitted again meanwhile).
@@ -437,7 +387,7 @@ class _Service:
                              datetime.fromtimestamp(decision.next_at, UTC)))
             outcome = Outcome.RECEIVED
         else:
-            ok = already_graded(course, assignment, student)
+            ok = is_graded(course, assignment, student)
             if not ok:
                 self.had_row[student] = student in gradebook_rows(course, assignment)
                 ok, reason = self.batch.grade(student)
@@ -448,6 +398,7 @@ class _Service:
                 outcome = Outcome.VERDICT
                 row = gradebook_rows(course, assignment).get(student)
                 if row is not None:
+                    # The gradebook's, as the student's feedback shows it (an instructor's manual grade included).
                     score, max_score = row.score, row.max_score
             else:
                 write_notice(course, assignment, student, "failed", lang, submitted=shown)
@@ -462,14 +413,13 @@ class _Service:
     def _remember(self, student: str, submitted: str, at: datetime, score: float | None,
                   max_score: float | None) -> None:
         """The verdict's checks in the history, for the class report; a failure here costs the student nothing."""
-        autograded = self.course / "autograded" / student / self.assignment
         try:
-            stamp = autograded / "timestamp.txt"
-            if stamp.exists() and stamp.read_text().strip() != submitted:
-                raise ValueError(f"{autograded} was graded from another submission")
-            checks = judged_checks(autograded)
+            records = student_records(self.course, self.assignment, student)
+            if not records or any(record.timestamp != submitted for record in records):
+                raise ValueError("the judge's record is of another submission")
+            checks = {name: status for record in records for name, status in checks_of(record.result).items()}
             if not checks:
-                raise ValueError(f"no table of checks in the grade cells of {autograded}")
+                raise ValueError("the judge's record holds no checks")
             self.history.add(self.assignment, student, submitted, at.isoformat(), score, max_score, checks)
         except (OSError, ValueError) as error:
             self.console.print(f"{student} ({submitted}): not added to {self.history.path}: {error}",
@@ -493,7 +443,7 @@ class _Service:
         latency = f" ({item.latency:.0f} s after submitting)" if item.latency else ""
         self.console.print(f"{item.student} ({item.submitted}): {what}{latency}", soft_wrap=True, markup=False)
 
-    def _status(self, in_flight: dict[Future[Handled], InboundSubmission]) -> str:
+    def _status(self, in_flight: dict[Future[Handled], InboundEntry]) -> str:
         latencies = [item.latency for item in self.handled if item.outcome in (Outcome.VERDICT, Outcome.RECEIVED)]
         latency = (f" · latency {latencies[-1]:.0f} s, median {statistics.median(latencies):.0f} s"
                    if latencies else "")

@@ -10,9 +10,8 @@ the service appends, after each verdict, one JSON object (one line) to
      "checks": {"norm.correct": "passed", "norm.jit_compiled": "failed", ...}}
 
 `submitted` is nbgrader's timestamp as the journal keeps it; `at` the same time in ISO 8601 (UTC).
-The statuses are read from the autograded notebook (`judged_checks`): `JaxgradeScores` keeps each
-exercise's statuses in its grade cell's output metadata (`jaxgrade.checks`), beside the table it
-shows; nothing else keeps them per check.
+The statuses are read from the judge's own record of the verdict (`records`, `checks_of`), which
+keeps its whole result; nothing else keeps them per check.
 
 Crash safety: a line is appended in one write and flushed before the journal records the
 submission, and a (student, submitted) already in the file is not appended again, so a restart that
@@ -24,23 +23,17 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import threading
 from pathlib import Path
+from typing import Any
 
-from ..i18n import LANGUAGES, t
 from ..reports.progress import read_history
-from ..results import Status
 
-__all__ = ["HISTORY", "STATE", "History", "history_files", "judged_checks"]
+__all__ = ["HISTORY", "STATE", "History", "checks_of", "history_files"]
 
 STATE = Path(".jaxgrade") / "watch"
 HISTORY = "history.jsonl"
 
-# The rows `autograde._feedback` writes: "| `check` | status (in the course language) | points | message |".
-_HEADER = re.compile(r"^\*\*jaxgrade · `([^`]+)`:")
-_ROW = re.compile(r"^\| `([^`]+)` \| ([^|]+?) \|")
-_STATUSES = {t(f"status.{status.value}", lang): status.value for status in Status for lang in LANGUAGES}
 
 
 def history_files(course: Path) -> list[Path]:
@@ -48,34 +41,13 @@ def history_files(course: Path) -> list[Path]:
     return sorted((course / STATE).glob(f"*/{HISTORY}"))
 
 
-def judged_checks(autograded: Path) -> dict[str, str]:
-    """Each "exercise.check" and its status, from the autograded notebooks in `autograded`
-    (`autograded/STUDENT/ASSIGNMENT`): the verdict tables in the grade cells' outputs."""
-    import nbformat
-
+def checks_of(result: dict[str, Any]) -> dict[str, str]:
+    """Each "exercise.check" and its status, from the judge's result (`result_to_dict`'s form), as the
+    judge's record keeps it (`records.GradedRecord.result`)."""
     checks: dict[str, str] = {}
-    for notebook in sorted(autograded.glob("*.ipynb")):
-        for cell in nbformat.read(notebook, as_version=4).cells:
-            grade_id = str(cell.get("metadata", {}).get("nbgrader", {}).get("grade_id", ""))
-            if cell.get("cell_type") != "code" or not grade_id.startswith("grade_"):
-                continue
-            for output in cell.get("outputs", []):
-                # What `JaxgradeScores` keeps as data; the table's text for notebooks graded before it did.
-                kept = output.get("metadata", {}).get("jaxgrade", {})
-                if isinstance(kept, dict) and isinstance(kept.get("checks"), dict) \
-                        and f"grade_{kept.get('exercise')}" == grade_id:
-                    checks.update({f"{kept['exercise']}.{name}": str(status)
-                                   for name, status in kept["checks"].items()})
-                    continue
-                text = output.get("data", {}).get("text/markdown", "")
-                header = _HEADER.match(text)
-                # Only the table jaxgrade wrote into this exercise's own grade cell.
-                if header is None or f"grade_{header.group(1)}" != grade_id:
-                    continue
-                for line in text.splitlines():
-                    row = _ROW.match(line)
-                    if row and row.group(2).strip() in _STATUSES:
-                        checks[f"{header.group(1)}.{row.group(1)}"] = _STATUSES[row.group(2).strip()]
+    for exercise in result.get("exercises", []):
+        for check in exercise.get("checks", []):
+            checks[f"{exercise['name']}.{check['name']}"] = str(check["status"])
     return checks
 
 

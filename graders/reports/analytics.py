@@ -1,7 +1,7 @@
 """Class analytics for instructors: one self-contained HTML page from many JSON reports.
 
 Reads what `jaxgrade grade --format json` writes (arrays of submission reports),
-or an nbgrader gradebook, and shows where the class stands: score
+or a course's gradebook and the judge's records (`course.class_report`), and shows where the class stands: score
 distributions per assignment and exercise, the failure rate of each check
 (which concept was missed), the most common failure messages, and the
 submissions that could not be graded. With `jaxgrade watch`'s history, it also
@@ -26,7 +26,7 @@ from typing import Any
 
 from .progress import progress_by_day, render_progress_html
 
-__all__ = ["ClassData", "load_gradebook", "load_reports", "render_analytics"]
+__all__ = ["ClassData", "load_reports", "render_analytics"]
 
 _VARIABLE = (
     (re.compile(r"array\([^()]*\)"), "array(…)"),
@@ -37,9 +37,15 @@ _VARIABLE = (
 
 @dataclass
 class ClassData:
+    """What the page shows: graded and ungraded submissions, `jaxgrade watch`'s verdicts (`progress`),
+    and, from a course, the audit lists: grades that are not the judge's and exchange entries never
+    collected (one sentence each)."""
+
     submissions: list[dict[str, Any]] = field(default_factory=list)
     ungraded: list[dict[str, Any]] = field(default_factory=list)
-    history: list[dict[str, Any]] = field(default_factory=list)  # `jaxgrade watch`'s verdicts (`progress`)
+    history: list[dict[str, Any]] = field(default_factory=list)
+    overrides: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
 
     def add(self, report: dict[str, Any]) -> None:
         (self.ungraded if report.get("error") else self.submissions).append(report)
@@ -57,26 +63,6 @@ def load_reports(paths: Iterable[Path]) -> ClassData:
             if not isinstance(report, dict) or "submission" not in report or "exercises" not in report:
                 raise ValueError(f"{path}: not a jaxgrade JSON report; pass files from --format json")
             data.add(report)
-    return data
-
-
-def load_gradebook(path: Path) -> ClassData:
-    """Scores per graded function from an nbgrader gradebook (no per-check detail there)."""
-    from nbgrader.api import Gradebook
-
-    data = ClassData()
-    with Gradebook(f"sqlite:///{path}") as gradebook:
-        for assignment in gradebook.assignments:
-            for submission in gradebook.assignment_submissions(assignment.name):
-                exercises = []
-                for notebook in submission.notebooks:
-                    for grade in notebook.grades:
-                        if grade.name.startswith("grade_"):
-                            exercises.append({"name": grade.name[len("grade_"):], "score": grade.score or 0.0,
-                                              "max_score": grade.max_score, "checks": []})
-                data.add({"submission": submission.student.id, "assignment": assignment.name,
-                          "score": submission.score, "max_score": submission.max_score, "flags": [],
-                          "exercises": exercises})
     return data
 
 
@@ -187,6 +173,14 @@ def render_analytics(data: ClassData, title: str = "jaxgrade class report") -> s
         f"<tr><td>{escape(str(r['submission']))}</td><td>{escape(str(r.get('error', '')))}</td></tr>"
         for r in data.ungraded) or "<tr><td colspan='2'>none</td></tr>"
 
+    audit = ""
+    if data.overrides or data.refused:
+        overridden = "".join(f"<li>{escape(line)}</li>" for line in data.overrides) or "<li>none</li>"
+        refused = "".join(f"<li>{escape(line)}</li>" for line in data.refused) or "<li>none</li>"
+        audit = (f"<h2>Grades that are not the judge's</h2><p>Check that you gave each of them yourself "
+                 f"(formgrader, Manual Grading).</p><ul id='overrides'>{overridden}</ul>"
+                 f"<h2>Exchange entries never collected</h2><ul id='refused'>{refused}</ul>")
+
     def figure(key: str) -> str:
         return f"<figure>{charts[key]}</figure>" if key in charts else ""
 
@@ -213,5 +207,6 @@ td.n {{ text-align: right; }} figure {{ margin: 0; }}
 <table id="messages"><tr><th>count</th><th>where</th><th>message (inputs elided)</th></tr>{rows_messages}</table>
 <h2>Submissions that could not be graded</h2>
 <table id="ungraded"><tr><th>submission</th><th>reason</th></tr>{rows_ungraded}</table>
+{audit}
 </body></html>
 """

@@ -114,3 +114,11 @@ def solution_sources(path: Path) -> dict[str, str]:
         if grade_id.startswith("solution_"):
             sources[grade_id[len("solution_"):]] = cell.source
     return sources
+
+
+def student_answers(assignment: str) -> dict[str, str]:
+    """The reference answers of `assignment`'s source notebook, as a student would write them: without
+    the instructor's solution markers."""
+    sources = solution_sources(REPO / "exercises" / assignment / f"{assignment}.ipynb")
+    return {exercise: "\n".join(line for line in source.splitlines() if "SOLUTION" not in line)
+            for exercise, source in sources.items()}

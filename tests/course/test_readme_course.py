@@ -4,7 +4,8 @@ The copy is what a fresh clone holds (tracked files, plus new ones not ignored),
 installed environment the way `make demo` would have made it. The instructor block of the
 README runs line by line in bash, with only the exchange path changed to a temporary one; two
 students fetch and submit from their own environment (`.venv-student`) between the line that
-releases the assignment and the line that collects it. Then `make release` runs again in the
+releases the assignment and the line that runs the watch service (the due date is moved a day ahead
+of the test, as the exchange path is moved to a temporary folder). Then `make release` runs again in the
 middle of the course, and every grade must still be there.
 """
 
@@ -15,6 +16,7 @@ import os
 import re
 import shutil
 import subprocess
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -53,7 +55,11 @@ def _fresh_copy(destination: Path) -> Path:
 
 
 def _bash(lines: list[str], cwd: Path, exchange: Path) -> subprocess.CompletedProcess[str]:
-    script = "set -euo pipefail\n" + "\n".join(line.replace(README_EXCHANGE, str(exchange)) for line in lines)
+    # The README's due date moves to a day from now, so that the students below submit before it.
+    due = (datetime.now(UTC) + timedelta(days=1)).strftime("%Y-%m-%d %H:%M:%S UTC")
+    script = "set -euo pipefail\n" + "\n".join(
+        re.sub(r'--duedate="[^"]*"', f'--duedate="{due}"', line.replace(README_EXCHANGE, str(exchange)))
+        for line in lines)
     completed = subprocess.run(["bash", "-c", script], cwd=cwd, capture_output=True, text=True, timeout=1800,
                                env={**os.environ, "JAXGRADE_LANG": "en"})
     assert completed.returncode == 0, f"{lines} failed ({completed.returncode}):\n{completed.stderr[-3000:]}"

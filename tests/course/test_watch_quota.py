@@ -1,15 +1,15 @@
 """The watch service's parts that need no nbgrader process: the quota (parser, bucket, ledger on disk)
-and the fair queue over the exchange's inbound folder."""
+and the fair queue over the exchange's inbound folder (what counts there: `test_inbound.py`)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
+from graders.course.inbound import InboundEntry, parse_timestamp
 from graders.course.quota import Bucket, QuotaLedger, charge, parse_quota
-from graders.course.watch_queue import FairQueue, InboundSubmission, newest_submissions, parse_timestamp
+from graders.course.watch_queue import FairQueue
 
 pytestmark = pytest.mark.unit
 
@@ -96,9 +96,11 @@ def test_a_lowered_quota_applies_to_buckets_already_on_disk(tmp_path: Path) -> N
     assert not lowered.decide("ana", "t3", 2.0).allowed
 
 
-def _submission(student: str, minute: int) -> InboundSubmission:
+def _submission(student: str, minute: int) -> InboundEntry:
     stamp = f"2026-11-01 10:{minute:02d}:00.000000 UTC"
-    return InboundSubmission(student, stamp, parse_timestamp(stamp), Path(f"/x/{student}+jit+{stamp}"))
+    at = parse_timestamp(stamp)
+    return InboundEntry(f"{student}+jit+{stamp}", Path(f"/x/{student}+jit+{stamp}"), student, "jit", stamp, at, at,
+                        "root", True)
 
 
 def test_the_queue_serves_students_in_turn_and_a_newer_submission_supersedes_in_place() -> None:
@@ -123,22 +125,3 @@ def test_the_queue_skips_a_student_being_graded() -> None:
     taken = queue.take({"ana"})
     assert taken is not None and taken.student == "ben"
     assert queue.take({"ana"}) is None
-
-
-def test_the_newest_complete_submission_of_each_student_as_collect_picks_it(tmp_path: Path) -> None:
-    def submit(name: str, complete: bool = True) -> None:
-        folder = tmp_path / name
-        folder.mkdir()
-        if complete:
-            (folder / "submission_secret.txt").write_text("secret")
-
-    submit("ana+jit+2026-11-01 10:00:00.000000 UTC")
-    submit("ana+jit+2026-11-01 11:00:00.000000 UTC+abc123")  # nbgrader's optional random suffix
-    submit("ana+jit+2026-11-01 12:00:00.000000 UTC", complete=False)  # still being copied
-    submit("ben+jit+2026-11-01 09:00:00.000000 UTC")
-    submit("ben+purity+2026-11-01 13:00:00.000000 UTC")
-    submit("cho+jit+not a time")
-    newest = newest_submissions(tmp_path, "jit")
-    assert sorted(newest) == ["ana", "ben"]
-    assert newest["ana"].timestamp == "2026-11-01 11:00:00.000000 UTC"
-    assert newest["ana"].at == datetime(2026, 11, 1, 11, tzinfo=UTC)

@@ -3,16 +3,10 @@ students passing each check, by day, and the page section that shows it."""
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, date, timedelta, timezone
 from pathlib import Path
 
-import nbformat
-import pytest
-from nbformat.v4 import new_code_cell, new_notebook, new_output
-
-from graders.course.autograde import feedback_markdown, feedback_text
-from graders.course.watch_history import History, history_files, judged_checks
+from graders.course.watch_history import History, checks_of, history_files
 from graders.reports.analytics import ClassData, render_analytics
 from graders.reports.progress import progress_by_day, read_history, render_progress_html
 
@@ -130,47 +124,9 @@ def test_the_history_appends_a_submission_once_even_across_restarts(tmp_path: Pa
     assert jit.days[0].passing == {"norm.correct": 1, "norm.jit_compiled": 0}
 
 
-def _grade_cell(exercise: str, table: str, plain: str, grade_id: str | None = None) -> nbformat.NotebookNode:
-    cell = new_code_cell("# hidden")
-    cell.metadata["nbgrader"] = {"grade": True, "grade_id": grade_id or f"grade_{exercise}", "points": 4.0}
-    cell.outputs = [new_output("display_data", data={"text/markdown": table, "text/plain": plain}),
-                    new_output("execute_result", data={"text/plain": "2.0"}, execution_count=None)]
-    return cell
-
-
-@pytest.mark.parametrize("lang", ["en", "ko"])
-def test_the_statuses_are_read_from_the_tables_autograde_writes(tmp_path: Path, lang: str) -> None:
-    def exercise(name: str, *statuses: str) -> dict[str, object]:
-        return {"name": name, "score": 1.0, "max_score": 4.0, "checks": [
-            {"name": f"check_{i}", "status": status, "score": 0.0, "max_score": 1.0,
-             "message": "| `fake` | passed | a student's | message |\nover lines"}
-            for i, status in enumerate(statuses)]}
-
-    norm = exercise("norm", "passed", "failed", "error", "skipped")
-    flatten = exercise("flatten", "failed")
-    notebook = new_notebook(cells=[
-        _grade_cell("norm", feedback_markdown(norm, ["a flag"], lang), feedback_text(norm, ["a flag"], lang)),
-        # A table in a cell that is not that exercise's grade cell is not a verdict.
-        _grade_cell("norm", feedback_markdown(exercise("norm", "passed"), [], lang), "", grade_id="grade_flatten"),
-        new_code_cell("print()", outputs=[new_output("display_data", data={
-            "text/markdown": feedback_markdown(exercise("sneaky", "passed"), [], lang)})]),
-        _grade_cell("flatten", feedback_markdown(flatten, [], lang), feedback_text(flatten, [], lang)),
-    ])
-    folder = tmp_path / "autograded" / "alice" / "jit"
-    folder.mkdir(parents=True)
-    nbformat.write(notebook, folder / "jit.ipynb")
-    assert judged_checks(folder) == {"norm.check_0": "passed", "norm.check_1": "failed", "norm.check_2": "error",
-                                     "norm.check_3": "skipped", "flatten.check_0": "failed"}
-    assert json.dumps(judged_checks(tmp_path / "nothing")) == "{}"
-
-
-def test_the_statuses_autograde_keeps_as_data_are_read_first(tmp_path: Path) -> None:
-    cell = _grade_cell("norm", "no table here", "")
-    cell.outputs[0]["metadata"] = {"jaxgrade": {"exercise": "norm", "checks": {"correct": "passed", "jit": "failed"}}}
-    # Data naming another exercise than the grade cell's is not that cell's verdict.
-    other = _grade_cell("flatten", "no table here", "")
-    other.outputs[0]["metadata"] = {"jaxgrade": {"exercise": "norm", "checks": {"correct": "failed"}}}
-    folder = tmp_path / "autograded" / "alice" / "jit"
-    folder.mkdir(parents=True)
-    nbformat.write(new_notebook(cells=[cell, other]), folder / "jit.ipynb")
-    assert judged_checks(folder) == {"norm.correct": "passed", "norm.jit": "failed"}
+def test_the_statuses_are_read_from_the_judges_result() -> None:
+    result = {"exercises": [
+        {"name": "norm", "checks": [{"name": "correctness", "status": "passed"}, {"name": "jit", "status": "failed"}]},
+        {"name": "flatten", "checks": [{"name": "correctness", "status": "skipped"}]}]}
+    assert checks_of(result) == {"norm.correctness": "passed", "norm.jit": "failed", "flatten.correctness": "skipped"}
+    assert checks_of({}) == {}

@@ -1,0 +1,85 @@
+"""nbgrader's quick steps, in this process, through its own API: collect, generate and release feedback.
+
+`NbGraderAPI` is what nbgrader's formgrader calls; each step for one student takes a fraction of a
+second here, against seconds to start an `nbgrader` process. Collecting always goes through
+`collect.VerifiedCollect`, whatever the course's config names, so `jaxgrade watch` and
+`jaxgrade autograde` never take a submission nbgrader's own collect would take on trust.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from pathlib import Path
+from typing import Any
+
+__all__ = ["CourseSteps", "StepFailed", "load_course_config"]
+
+
+class StepFailed(RuntimeError):
+    """An nbgrader step failed; the message is its last error line."""
+
+
+def load_course_config(course: Path) -> Any:
+    """The course's `nbgrader_config.py`, as nbgrader loads it."""
+    from traitlets.config.loader import PyFileConfigLoader
+
+    return PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
+
+
+class CourseSteps:
+    """One course and assignment; the steps run one at a time (nbgrader's API is not for threads)."""
+
+    def __init__(self, course: Path, assignment: str) -> None:
+        self.course, self.assignment = course, assignment
+        self._lock = threading.Lock()
+        self._api: Any = None
+
+    def inbound(self) -> Path:
+        """The exchange's inbound folder of the course, as the course's config names it."""
+        config = load_course_config(self.course)
+        root = str(config.Exchange.get("root", "/srv/nbgrader/exchange"))
+        return Path(root) / str(config.CourseDirectory.get("course_id", "")) / "inbound"
+
+    def collect(self, student: str | None = None) -> str:
+        """Collect `student`'s submission (everyone's, without one); the step's log, where every
+        entry that was not collected is named with why."""
+        return self._call("collect", student, update=True)
+
+    def generate_feedback(self, student: str) -> None:
+        self._call("generate_feedback", student, student_id=student, force=True)
+
+    def release_feedback(self, student: str) -> None:
+        self._call("release_feedback", student, student_id=student)
+
+    def _call(self, step: str, student: str | None, **arguments: Any) -> str:
+        from nbgrader.utils import temp_attrs
+
+        with self._lock:
+            api = self._started()
+            # collect takes no student; the exchange reads it from the course directory.
+            with temp_attrs(api.coursedir, student_id=student or ""):
+                result = getattr(api, step)(self.assignment, **arguments)
+        log = str(result.get("log", ""))
+        if not result.get("success"):
+            lines = [line for line in (log + "\n" + str(result.get("error", ""))).splitlines() if line.strip()]
+            errors = [line for line in lines if "ERROR" in line or "Error" in line]
+            who = f" for {student}" if student else ""
+            raise StepFailed(f"nbgrader {step} failed{who}: {(errors or lines or ['no reason given'])[-1]}")
+        return log
+
+    def _started(self) -> Any:
+        if self._api is None:
+            from nbgrader.apps.api import NbGraderAPI
+            from nbgrader.coursedir import CourseDirectory
+
+            config = load_course_config(self.course)
+            config.ExchangeFactory.collect = "graders.course.collect.VerifiedCollect"
+            # Each step's log is in its result (`capture_log`); this logger only keeps it off the terminal.
+            quiet = logging.getLogger("jaxgrade.nbgrader")
+            quiet.propagate = False
+            if not quiet.handlers:
+                quiet.addHandler(logging.NullHandler())
+            coursedir = CourseDirectory(config=config, root=str(self.course.resolve()), log=quiet)
+            self._api = NbGraderAPI(coursedir=coursedir, config=config, log=quiet)
+        return self._api
