@@ -26,6 +26,16 @@ c.Autograde.autograde_preprocessors = [
     "nbgrader.preprocessors.SaveAutoGrades",
     "nbgrader.preprocessors.AssignLatePenalties",
     "nbgrader.preprocessors.CheckCellMetadata",
+    # Last: the autograded notebook is what Manual Grading renders. Everything a student wrote (cells,
+    # outputs, attachments, metadata) becomes inert HTML; see graders/course/sanitize.py.
+    "graders.course.sanitize.SanitizeMarkup",
+]
+# Feedback is rendered from the autograded notebooks; sanitized again first, in case one was autograded
+# without it (nbgrader's own defaults follow).
+c.GenerateFeedback.preprocessors = [
+    "graders.course.sanitize.SanitizeMarkup",
+    "nbgrader.preprocessors.GetGrades",
+    "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
 ]
 c.JaxgradeScores.lang = os.environ.get("JAXGRADE_LANG", "ko")
 
