@@ -26,8 +26,19 @@ c.Autograde.autograde_preprocessors = [
     "nbgrader.preprocessors.SaveAutoGrades",
     "nbgrader.preprocessors.AssignLatePenalties",
     "nbgrader.preprocessors.CheckCellMetadata",
-    # Last: the judge's own record of what it graded, once the gradebook holds it (graders/course/records.py).
+    # The autograded notebook is what Manual Grading renders. Everything a student wrote (cells,
+    # outputs, attachments, metadata) becomes inert HTML; see graders/course/sanitize.py.
+    "graders.course.sanitize.SanitizeMarkup",
+    # Last: the judge's own record of what it graded, once the gradebook holds it (graders/course/records.py);
+    # it stamps the submission's digest into the notebook's metadata, after the sanitizer cleared the student's.
     "graders.course.autograde.JaxgradeRecord",
+]
+# Feedback is rendered from the autograded notebooks; sanitized again first, in case one was autograded
+# without it (nbgrader's own defaults follow).
+c.GenerateFeedback.preprocessors = [
+    "graders.course.sanitize.SanitizeMarkup",
+    "nbgrader.preprocessors.GetGrades",
+    "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
 ]
 
 # Collecting takes each student's own newest submission made by their account, before the due date,

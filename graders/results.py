@@ -1,15 +1,58 @@
-"""Frozen result objects: what checks return and what reports render."""
+"""Frozen result objects: what checks return and what reports render.
+
+A result holds printable text only: every string in it (messages, flags, file names, the student's
+output, details) has its control characters written out as escapes when the result is made
+(`printable`), so every report, feedback notebook and terminal that shows a result gets them escaped.
+"""
 
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from enum import Enum
 from typing import Any
 
 __all__ = ["CheckResult", "ExerciseResult", "FileError", "FileErrorCause", "Status", "SubmissionResult",
-           "result_from_plain", "result_to_plain"]
+           "printable", "result_from_plain", "result_to_plain"]
+
+# C0 controls but newline and tab, DEL, C1 controls, and what XML 1.0 cannot hold (lone surrogates, U+FFFE,
+# U+FFFF). A student's output and exception messages reach every report: ESC sequences would clear the
+# instructor's terminal and print a fake score, a NUL would make the whole class's JUnit file unparsable.
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str) -> str:
+    """`text` with each control character written as its escape (ESC is `\\x1b`); newlines and tabs stay.
+
+    Windows line ends become newlines first. Escaped text is printable, so escaping twice changes nothing.
+    """
+    return _UNPRINTABLE.sub(_escape, text.replace("\r\n", "\n"))
+
+
+def _printable_data(value: Any) -> Any:
+    """`value` (details: mappings, lists, tuples, strings, numbers) with every string printable."""
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, Mapping):
+        return {_printable_data(key): _printable_data(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_printable_data(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(_printable_data(item) for item in value)
+    return value
+
+
+def _make_printable(result: object, *names: str) -> None:
+    """Rewrite the named fields of a frozen dataclass, once, as it is made."""
+    for name in names:
+        object.__setattr__(result, name, _printable_data(getattr(result, name)))
 
 
 class Status(str, Enum):  # noqa: UP042 - str(Status.X) is part of the reports; StrEnum would change it
@@ -37,6 +80,9 @@ class CheckResult:
     max_points: float
     details: Mapping[str, Any] = field(default_factory=dict)
     timings: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        _make_printable(self, "message", "details")
 
     @property
     def passed(self) -> bool:
@@ -75,6 +121,9 @@ class SubmissionResult:
     student_output: str = ""
     seconds: float = 0.0
 
+    def __post_init__(self) -> None:
+        _make_printable(self, "submission", "flags", "environment", "student_output")
+
     @property
     def score(self) -> float:
         return sum(exercise.score for exercise in self.exercises)
@@ -100,6 +149,9 @@ class FileError:
     message: str
     max_score: float = 0.0
     cause: FileErrorCause = FileErrorCause.UNGRADABLE
+
+    def __post_init__(self) -> None:
+        _make_printable(self, "submission", "message")
 
 
 def result_to_plain(result: SubmissionResult | FileError) -> dict[str, Any]:

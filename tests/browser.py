@@ -17,7 +17,9 @@ needs_chromium = pytest.mark.skipif(
 )
 
 
-def start_chromium(profile: Path):
+def start_chromium(profile: Path, log_requests: bool = False):
+    """Headless Chromium. `log_requests`: every request a page makes is in `driver.get_log("performance")`
+    (`Network.requestWillBeSent`), and no host name resolves but 127.0.0.1, so nothing reaches the network."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -27,6 +29,8 @@ def start_chromium(profile: Path):
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--window-size=1400,1000", f"--user-data-dir={profile}"):
         options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    if log_requests:
+        options.add_argument("--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", **({"performance": "ALL"} if log_requests else {})})
     os.environ["SE_OFFLINE"] = "true"  # never let Selenium look for a driver on the network
     return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -15,7 +16,7 @@ import psutil
 import pytest
 
 from graders.judge import GradingOptions, grade_path
-from graders.results import Status
+from graders.results import FileError, Status
 from graders.supervisor.client import WorkerLimits
 from graders.supervisor.sandbox import detect_isolation
 
@@ -104,6 +105,40 @@ def test_floods_and_forged_reports_never_reach_the_machine_readable_output() -> 
     assert "forged.ipynb" in report["student_output"] and "PASSED: everything" in report["student_output"]
     assert len(report["student_output"]) < 20_000 and "more bytes of output not shown" in report["student_output"]
     assert completed.stderr == ""
+
+
+def test_control_characters_in_one_students_output_break_no_report_of_the_class() -> None:
+    """ESC sequences, NUL and C1 characters in output and an exception message: every report of the class
+    still parses, shows each student's own score, and carries the characters only as escapes."""
+    from xml.etree import ElementTree
+
+    from graders.grading import grade_many
+    from graders.reports import WRITERS
+
+    files = [SUBMISSIONS / "jit" / "correct_alternative.py", HOSTILE / "control_characters.py",
+             SUBMISSIONS / "jit" / "faulty_a.py"]
+    results = grade_many(files, "jit", QUICK)
+    hostile = results[1]
+    assert not isinstance(hostile, FileError)
+    message = _checks(hostile, "negatives")["correctness"].message
+    assert "\\x1b[2J\\x1b[H\\x1b[1;32mScore: 30 / 30\\x1b[0m NUL\\x00 CSI\\x9b2J" in message
+    assert "\\x1b[2J" in hostile.student_output
+    scores = [result.score for result in results]
+    assert scores[0] == max_score("jit") and scores[1] < max_score("jit")
+    control = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+    for writer in ("text", "json", "junit", "markdown"):
+        report = WRITERS[writer](results, lang="en")
+        assert not control.search(report), writer
+    text = WRITERS["text"](results, lang="en")
+    assert [float(score) for score in re.findall(r"^Assignment: jit\s+Score: (\S+) /", text, re.M)] == scores
+    assert [report["score"] for report in json.loads(WRITERS["json"](results, lang="en"))] == scores
+    suites = ElementTree.fromstring(WRITERS["junit"](results, lang="en").encode())
+    assert [float(next(p.get("value") for p in suite.iter("property") if p.get("name") == "score"))
+            for suite in suites] == scores
+    markdown = WRITERS["markdown"](results, lang="en")
+    assert all(f"**{score:g} / {max_score('jit'):g}**" in markdown for score in scores)
+    gradescope = json.loads(WRITERS["gradescope"]([hostile], lang="en"))
+    assert gradescope["score"] == scores[1] and not control.search(json.dumps(gradescope, ensure_ascii=False))
 
 
 def test_patched_comparisons_and_always_equal_objects_change_nothing() -> None:

@@ -207,11 +207,21 @@ def test_a_grade_changed_in_the_gradebook_is_listed_with_both_scores(tmp_path: P
     assert line in report.stdout and line in (course.root / "class.html").read_text()
 
 
-# Where the crash falls in nbgrader's autograde pipeline (nbgrader_config.py's list), counted from
-# the judge's step: 0 is between nbgrader's two passes (the sanitized notebook and the new timestamp
-# are written, nothing graded); 3 after the gradebook holds the scores; 6 after the judge's record,
-# before nbgrader writes the autograded notebook.
-CRASH_POINTS = {"between nbgrader's passes": 0, "after the gradebook": 3, "after the judge's record": 6}
+def _after(step: str) -> int:
+    """The position just after `step` in the course's autograde pipeline (nbgrader_config.py's list)."""
+    from traitlets.config.loader import PyFileConfigLoader
+
+    config = PyFileConfigLoader("nbgrader_config.py", path=str(REPO)).load_config()
+    steps = list(config.Autograde.autograde_preprocessors)
+    return steps.index(step) + 1
+
+
+# Where the crash falls in nbgrader's autograde pipeline: before the judge's step, between nbgrader's
+# two passes (the sanitized notebook and the new timestamp are written, nothing graded); after the
+# gradebook holds the scores; after the judge's record, before nbgrader writes the autograded notebook.
+CRASH_POINTS = {"between nbgrader's passes": 0,
+                "after the gradebook": _after("nbgrader.preprocessors.SaveAutoGrades"),
+                "after the judge's record": _after("graders.course.autograde.JaxgradeRecord")}
 
 
 @pytest.mark.parametrize("where", CRASH_POINTS)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ElementTree
 
+import junitparser
 import nbformat
 import pytest
 from markdown_it import MarkdownIt
@@ -14,9 +16,26 @@ from nbformat.v4 import new_code_cell, new_notebook, new_output
 
 from graders.course.autograde import feedback_markdown, feedback_text
 from graders.format import markdown_text
-from graders.reports import render_gradescope, render_json, render_junit, render_markdown, render_text, result_to_dict
+from graders.reports import (
+    WRITERS,
+    render_gradescope,
+    render_json,
+    render_junit,
+    render_markdown,
+    render_text,
+    result_to_dict,
+)
 from graders.reports.analytics import ClassData, render_analytics
-from graders.results import FileError
+from graders.results import (
+    CheckResult,
+    ExerciseResult,
+    FileError,
+    Status,
+    SubmissionResult,
+    printable,
+    result_from_plain,
+    result_to_plain,
+)
 
 from ..conftest import SUBMISSIONS
 
@@ -100,3 +119,55 @@ def test_code_spans_stay_code_and_stay_inert() -> None:
     assert "<code>norm</code> is not defined" in rendered
     assert "<script>" not in rendered and "<code>&lt;script&gt;alert(1)&lt;/script&gt;</code>" in rendered
     assert "<code>x.at[i].set(v)</code>" in rendered
+
+
+# What a student can print or put in an exception message to forge a terminal report or break a JUnit file.
+CONTROL = "\x1b[2J\x1b[H\x1b[32mScore: 30 / 30\x1b[0m NUL\x00 C1\x9b\x85 BEL\x07 CR\rline\r\nDEL\x7f \ud800\uffff"
+UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def _controlled() -> list[SubmissionResult | FileError]:
+    check = CheckResult("correctness", Status.FAILED, f"ValueError: {CONTROL}", 0.0, 6.0,
+                        details={"found": [CONTROL, {CONTROL: (CONTROL, 1)}]})
+    passed = CheckResult("correctness", Status.PASSED, "ok", 9.0, 9.0)
+    return [SubmissionResult(f"{CONTROL}.py", "jit", (ExerciseResult("norm", (passed,)),
+                                                       ExerciseResult("negatives", (check,))),
+                             flags=(f"flag {CONTROL}",), environment={"device": CONTROL}, student_output=CONTROL),
+            FileError(f"{CONTROL}.ipynb", "jit", f"could not read {CONTROL}", 15.0)]
+
+
+@pytest.mark.unit
+def test_printable_escapes_control_characters_once_and_keeps_lines() -> None:
+    assert printable(CONTROL) == ("\\x1b[2J\\x1b[H\\x1b[32mScore: 30 / 30\\x1b[0m NUL\\x00 C1\\x9b\\x85 BEL\\x07 "
+                                  "CR\\x0dline\nDEL\\x7f \\ud800\\uffff")
+    assert printable(printable(CONTROL)) == printable(CONTROL)
+    assert printable("tab\tand\nnewline, 한국어 ✓") == "tab\tand\nnewline, 한국어 ✓"
+
+
+@pytest.mark.unit
+def test_results_hold_only_printable_text() -> None:
+    result, error = _controlled()
+    assert isinstance(result, SubmissionResult)
+    texts = [result.submission, *result.flags, result.student_output, *result.environment.values(),
+             error.submission, error.message, json.dumps(result_to_dict(result), ensure_ascii=False)]
+    texts += [check.message for exercise in result.exercises for check in exercise.checks]
+    for text in texts:
+        assert not UNPRINTABLE.search(text), repr(text)
+    assert result_from_plain(result_to_plain(result)) == result  # escaping twice changes nothing
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("writer", sorted(WRITERS))
+def test_no_report_carries_a_control_character(writer: str) -> None:
+    results = _controlled()
+    report = WRITERS[writer](results[:1] if writer == "gradescope" else results)
+    assert not UNPRINTABLE.search(report), writer
+    if writer == "junit":
+        root = ElementTree.fromstring(report.encode())
+        assert root.get("tests") == "3" and root.get("failures") == "1" and root.get("errors") == "1"
+        junitparser.JUnitXml.fromstring(report)
+    elif writer in ("json", "gradescope"):
+        data = json.loads(report)
+        assert (data if writer == "gradescope" else data[0])["score"] == 9.0
+    elif writer == "text":
+        assert "Score: 9 / 15" in report and "\\x1b[2J" in report
