@@ -1,6 +1,17 @@
-# Everything a fresh machine needs: Python 3.11 with pip (and venv). Versions are
+# Everything a fresh machine needs: Python 3.12 or newer with pip (and venv). Versions are
 # pinned in constraints.txt so that a regrade months later gives the same grade.
-PYTHON ?= python3
+#
+# JAX 0.12 needs Python 3.12 or newer; the GPU machines run 3.12, so 3.12 is preferred. The first of:
+# python3.12 on the PATH, pyenv's newest 3.12, python3.13, pyenv's 3.13, then python3 if it is new enough.
+# (A pyenv shim for a version that is not selected exits with an error, and is passed over.)
+PYENV_VERSIONS := $(or $(PYENV_ROOT),$(HOME)/.pyenv)/versions
+ifndef PYTHON
+PYTHON := $(shell for candidate in python3.12 $$(ls -d $(PYENV_VERSIONS)/3.12*/bin/python3.12 2>/dev/null | sort -V | tail -n 1) \
+	python3.13 $$(ls -d $(PYENV_VERSIONS)/3.13*/bin/python3.13 2>/dev/null | sort -V | tail -n 1) python3; do \
+	"$$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && { command -v "$$candidate"; break; }; done)
+endif
+NO_PYTHON := jaxgrade needs Python 3.12 or newer with venv, and found none (python3.12, pyenv's 3.12 or 3.13, python3): \
+	install one (pyenv install 3.12, or apt-get install python3.12-venv where your release has it), or run make PYTHON=/path/to/python3.12
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
@@ -12,12 +23,14 @@ LANG_FLAG ?= --lang en
 .PHONY: demo test test-fast sandbox system-deps student-env accounts-env bench notebooks release clean bytecode
 
 $(STAMP): pyproject.toml constraints.txt
+	@[ -n "$(PYTHON)" ] || { echo "$(NO_PYTHON)" >&2; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test,course,cluster]'
 	touch $(STAMP)
 
 $(STUDENT_STAMP): course/student-requirements.txt constraints.txt
+	@[ -n "$(PYTHON)" ] || { echo "$(NO_PYTHON)" >&2; exit 1; }
 	$(PYTHON) -m venv $(STUDENT_VENV)
 	$(STUDENT_VENV)/bin/python -m pip install --quiet --upgrade pip
 	$(STUDENT_VENV)/bin/python -m pip install --quiet -c constraints.txt -r course/student-requirements.txt

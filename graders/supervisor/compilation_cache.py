@@ -145,8 +145,7 @@ def use_in_judge(directory: str | None) -> None:
 
     import jax
 
-    # JAX sets its options on `config` at run time, so its types do not list them.
-    if directory is None or jax.config.jax_compilation_cache_dir is not None:  # type: ignore[attr-defined]
+    if directory is None or jax.config.jax_compilation_cache_dir is not None:
         return
     judge = Path(f"{Path(directory).expanduser().resolve()}-judge")
     try:
