@@ -144,6 +144,15 @@ def _build_parser() -> argparse.ArgumentParser:
     watch.add_argument("--once", action="store_true", help="handle what is in the exchange now, then exit")
     watch.set_defaults(handler=_watch)
 
+    review = commands.add_parser("review", help="list the submissions held for review; approve or confirm one")
+    review.add_argument("assignment", help="assignment name")
+    review.add_argument("--course", default=".", help="nbgrader course directory (default: .)")
+    decision = review.add_mutually_exclusive_group()
+    decision.add_argument("--approve", metavar="STUDENT", help="give the withheld points back to STUDENT")
+    decision.add_argument("--confirm", metavar="STUDENT", help="keep STUDENT's withheld points withheld")
+    review.add_argument("--note", default="", help="why (kept with the decision; the student's feedback shows it)")
+    review.set_defaults(handler=_review)
+
     demo = commands.add_parser("demo", help="grade the bundled samples and summarise what each shows")
     demo.add_argument("--samples", default="samples", help="the samples folder with manifest.toml (default: samples)")
     _with_lang(demo)
@@ -493,6 +502,31 @@ def _watch(arguments: argparse.Namespace) -> int:
     return EXIT_NOT_ALL_GRADED if arguments.once and run.count(Outcome.FAILED) else EXIT_OK
 
 
+def _review(arguments: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from .course.nbgrader_steps import StepFailed
+    from .course.review_command import ReviewError, decide, flagged_submissions, render_flagged
+    from .course.reviews import Verdict
+
+    _assignment(arguments.assignment)
+    course = Path(arguments.course)
+    if not (course / "nbgrader_config.py").is_file():
+        raise UsageError(f"{course}: no nbgrader_config.py; pass --course with the course directory")
+    student = arguments.approve or arguments.confirm
+    if student is None:
+        if arguments.note:
+            raise UsageError("--note goes with --approve STUDENT or --confirm STUDENT")
+        render_flagged(arguments.assignment, flagged_submissions(course, arguments.assignment), Console())
+        return EXIT_OK
+    verdict = Verdict.APPROVED if arguments.approve else Verdict.CONFIRMED
+    try:
+        decide(course, arguments.assignment, student, verdict, arguments.note, Console())
+    except (ReviewError, StepFailed) as error:
+        raise UsageError(str(error)) from None
+    return EXIT_OK
+
+
 def _check_scheduler(address: str) -> None:
     """Fail in one line, before any student, when the cluster cannot be used."""
     from .cluster import ClusterError, check_cluster
@@ -550,6 +584,9 @@ def _report(arguments: argparse.Namespace) -> int:
         sys.stdout.write(f"{len(data.overrides)} grades in the gradebook are not the judge's; check that you gave "
                          "them yourself (formgrader, Manual Grading):\n"
                          + "".join(f"  - {line}\n" for line in data.overrides))
+    if data.reviews:
+        sys.stdout.write(f"{len(data.reviews)} submissions flagged for review:\n"
+                         + "".join(f"  - {line}\n" for line in data.reviews))
     if data.refused:
         sys.stdout.write(f"{len(data.refused)} entries in the exchange were never collected:\n"
                          + "".join(f"  - {line}\n" for line in data.refused))

@@ -22,7 +22,7 @@ from .i18n import t
 from .options import GradingOptions
 from .registry import assignments, get_assignment, get_check
 from .results import CheckResult, ExerciseResult, Status, SubmissionResult
-from .review import review_flags, review_reasons, withhold_for_review
+from .review import review_entries, review_flags, review_reasons, withhold_for_review
 from .source import ParsedCell, find_tripwires, parse_cells
 from .spec import Assignment, Exercise
 from .submission import Submission, read_submission
@@ -94,6 +94,7 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
     finally:
         session.close()
     reasons = review_reasons(tripwires, session.audit_events, session.channel_breaches)
+    review = review_entries(reasons, submission, options.lang)
     if reasons:
         flags.extend(review_flags(reasons, submission, options.lang))
         exercises = list(withhold_for_review(exercises, reasons, submission, options.lang))
@@ -115,6 +116,7 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
         environment=environment,
         student_output=session.student_output(),
         seconds=round(time.monotonic() - started, 3),
+        review=review,
     )
 
 

@@ -715,11 +715,31 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "flag.needs_review": {
         "en": "needs-review: {what} ({where})",
-        "ko": "needs-review: {what} ({where})",
+        "ko": "검토 필요: {what} ({where})",
     },
     "review.withheld": {
-        "en": "Points withheld for review: your code uses {what} ({where}). A JAX exercise needs none of this, and it could change what the grader measures in your code's process, so only checks the grader verifies itself (correctness) keep their points; your instructor will look at it. Remove that code and submit again. This check found: {finding}",
-        "ko": "검토를 위해 점수 보류: 여러분의 코드가 {what}을(를) 사용합니다({where}). JAX 과제에는 필요 없는 기능이며, 여러분의 코드가 실행되는 프로세스에서 채점기가 재는 값을 바꿀 수 있으므로 채점기가 직접 확인하는 검사(정확성)만 점수를 유지합니다. 강사가 검토합니다. 그 코드를 지우고 다시 제출하세요. 이 검사의 결과: {finding}",
+        "en": "Points held for review, not taken away: your code uses {what} ({where}). A JAX exercise never needs it, and it could change what the grader measures in your code's process, so until your instructor looks, only the checks the grader verifies itself (correctness) count. Your instructor will look at it and can give these points back; if you did not mean to use it, remove that code and submit again. This check found: {finding}",
+        "ko": "검토를 위해 점수를 보류했습니다(잃은 점수가 아닙니다). 여러분의 코드가 다음을 씁니다: {what} ({where}). JAX 과제에는 필요 없는 기능이고 여러분의 코드가 실행되는 프로세스에서 채점기가 재는 값을 바꿀 수 있어서, 강사가 확인하기 전까지는 채점기가 직접 확인하는 검사(정확성)만 점수에 들어갑니다. 강사가 확인하고 이 점수를 돌려줄 수 있습니다. 의도한 것이 아니라면 그 코드를 지우고 다시 제출하세요. 이 검사의 결과: {finding}",
+    },
+    "failure.no_notebook": {
+        "en": "your submission holds no notebook {expected} (it holds: {files}). Submit the assignment's notebook, with its name.",
+        "ko": "제출물에 노트북 {expected} 파일이 없습니다(제출물 안의 파일: {files}). 과제 노트북을 원래 이름 그대로 제출하세요.",
+    },
+    "note.restored_cells": {
+        "en": "Cells missing from your notebook were put back from the released notebook, in their places, before grading: {cells}. Keep the locked cells in your notebook.",
+        "ko": "노트북에서 빠진 셀을 배포된 노트북에서 가져와 원래 자리에 넣고 채점했습니다: {cells}. 잠긴 셀은 지우지 말고 그대로 두세요.",
+    },
+    "note.renamed_notebook": {
+        "en": "Your notebook was named `{submitted}`, and the submission had no `{graded}`: it was graded as `{graded}`. Keep the assignment's name next time.",
+        "ko": "제출물에 `{graded}` 노트북이 없고 다른 이름의 노트북(`{submitted}`)이 있어서, 그 노트북을 `{graded}` 자리에 놓고 채점했습니다. 다음에는 과제 노트북의 원래 이름을 그대로 쓰세요.",
+    },
+    "review.note.approved": {
+        "en": "reviewed: your instructor ({by}) looked at the flagged code on {day} and gave the withheld points back{note}",
+        "ko": "검토 완료: 강사({by})가 {day}에 표시된 코드를 확인하고 보류했던 점수를 돌려주었습니다{note}",
+    },
+    "review.note.confirmed": {
+        "en": "reviewed: your instructor ({by}) looked at the flagged code on {day}; the withheld points stay withheld{note}",
+        "ko": "검토 완료: 강사({by})가 {day}에 표시된 코드를 확인했고, 보류한 점수는 그대로 보류됩니다{note}",
     },
     "review.kind.descriptor": {"en": "the process's file descriptors", "ko": "프로세스의 파일 디스크립터"},
     "review.kind.process": {"en": "process control (starting, ending or signalling processes)", "ko": "프로세스 제어(프로세스 시작·종료·신호)"},
@@ -797,10 +817,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "{assignment}: 제출물을 채점하지 못했습니다",
     },
     "watch.failed": {
-        "en": "Your submission of {submitted} was received, but the grader could not grade it just now. "
-              "Your instructor has been told; it still counts for your grade at the deadline.",
-        "ko": "{submitted}에 낸 제출물을 받았지만 채점기가 지금은 채점하지 못했습니다. "
-              "강사에게 알렸으며, 마감 때 성적에는 그대로 반영됩니다.",
+        "en": "Your submission of {submitted} was received, but the grader could not grade it: {reason} "
+              "This did not use up your judged feedback. Your instructor has been told; if you can fix what the "
+              "line above says, submit again, and the grader tries again when it next starts in any case.",
+        "ko": "{submitted}에 낸 제출물을 받았지만 채점하지 못했습니다: {reason} "
+              "이번 제출은 채점 피드백 횟수에서 빠지지 않았습니다. 강사에게 알렸습니다. 위의 내용을 고칠 수 있다면 "
+              "고쳐서 다시 제출하세요. 채점기는 다음에 시작될 때 이 제출물을 다시 채점해 봅니다.",
     },
     "notebook.title": {"en": "# Assignment {number}: {title}", "ko": "# 과제 {number}: {title}"},
     "notebook.heading": {

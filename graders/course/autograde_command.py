@@ -27,13 +27,14 @@ from __future__ import annotations
 
 import enum
 import os
+import re
 import shutil
 import signal
 import subprocess
 import sys
 import threading
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from rich.console import Console
@@ -42,13 +43,15 @@ from rich.table import Table
 from rich.text import Text
 
 from ..grading import prepare_batch
+from ..i18n import t
 from ..options import GradingOptions
 from ..stop import raise_if_stop_requested
 from ..supervisor.client import sweep_stale_folders
 from .collect import refused_entries
 from .gradebook import database_url, gradebook_rows
-from .nbgrader_steps import CourseSteps
-from .records import Override, clear_failure, is_graded, overrides, write_failure
+from .nbgrader_steps import CourseSteps, course_language
+from .notebook_names import renamed_notebooks
+from .records import Override, clear_failure, is_graded, overrides, read_failure, write_failure
 
 __all__ = ["AutogradeRun", "NbgraderBatch", "StudentOutcome", "StudentState", "autograde_course",
            "collected_students", "render_summary"]
@@ -78,6 +81,8 @@ class StudentOutcome:
     score: float | None
     max_score: float | None
     reason: str = ""
+    # Notebooks collected under another name and graded as the assignment's: "jit (1).ipynb as jit.ipynb".
+    renamed: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -121,7 +126,7 @@ def autograde_course(course: Path, assignment: str, jobs: int = 1, force: bool =
         console.print(f"{len(kept)} already graded in the gradebook (kept; --force grades them again)")
     if todo and scheduler is None:
         _warm(assignment, len(todo))
-    batch = NbgraderBatch(course, assignment, scheduler)
+    batch = NbgraderBatch(course, assignment, scheduler, fresh=force)
     columns = (TextColumn("[bold]autograde {task.fields[assignment]}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), TextColumn("{task.fields[last]}"))
     interrupted = False
@@ -159,9 +164,13 @@ class NbgraderBatch:
     service started again after a crash waits for the nbgrader its predecessor left running).
     """
 
-    def __init__(self, course: Path, assignment: str, scheduler: str | None, keep_open: tuple[int, ...] = ()) -> None:
+    def __init__(self, course: Path, assignment: str, scheduler: str | None, keep_open: tuple[int, ...] = (),
+                 fresh: bool = False) -> None:
         self.course, self.assignment, self.scheduler = course, assignment, scheduler
         self.keep_open = keep_open
+        # Grade again even a notebook the judge has a verdict on (`verdicts`): `jaxgrade autograde --force`.
+        self.fresh = fresh
+        self.lang = course_language(course)
         self.finished: dict[str, tuple[bool, str]] = {}
         self.started: set[str] = set()
         self._running: dict[str, subprocess.Popen[str]] = {}
@@ -169,10 +178,18 @@ class NbgraderBatch:
         self._lock = threading.Lock()
 
     def grade(self, student: str) -> tuple[bool, str]:
+        missing = _missing_notebooks(self.course, self.assignment, student)
+        if missing:
+            reason = t("failure.no_notebook", self.lang, expected=missing, files=_listing(self.course, self.assignment,
+                                                                                        student))
+            write_failure(self.course, self.assignment, student, reason)
+            return False, reason
         command = [str(Path(sys.executable).with_name("nbgrader")), "autograde", self.assignment,
                    "--student", student, "--force"]
         if self.scheduler:
             command.append(f"--JaxgradeScores.scheduler={self.scheduler}")
+        if self.fresh:
+            command.append("--JaxgradeScores.reuse_verdicts=False")
         environment = {**os.environ,
                        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
         with self._lock:
@@ -202,10 +219,8 @@ class NbgraderBatch:
             _discard_backup(self.course, self.assignment, student)
             return True, ""
         _restore_backup(self.course, self.assignment, student)
-        lines = stderr.strip().splitlines()
-        errors = [line for line in lines if "ERROR" in line]
-        reason = errors[0] if errors else (lines[-1] if lines else f"exit status {process.returncode}")
-        return False, reason[:300]
+        # jaxgrade's own reason when the judge gave one; otherwise the most telling line nbgrader printed.
+        return False, (read_failure(self.course, self.assignment, student) or _reason(stderr, process.returncode))[:300]
 
     def stop(self) -> None:
         """Stop every nbgrader in flight as Ctrl-C would stop it, then make sure."""
@@ -257,6 +272,21 @@ class NbgraderBatch:
 def _outcomes(course: Path, assignment: str, students: list[str], kept: list[str],
               batch: NbgraderBatch) -> list[StudentOutcome]:
     scores = {student: (row.score, row.max_score) for student, row in gradebook_rows(course, assignment).items()}
+    outcomes = [replace(outcome, renamed=_renamed(course, assignment, outcome.student))
+                for outcome in _states(course, assignment, students, kept, batch, scores)]
+    return outcomes
+
+
+def _renamed(course: Path, assignment: str, student: str) -> tuple[str, ...]:
+    stamp = course / "submitted" / student / assignment / "timestamp.txt"
+    if not stamp.is_file():
+        return ()
+    renames = renamed_notebooks(course, assignment, student, stamp.read_text().strip())
+    return tuple(f"{submitted} graded as {graded}" for submitted, graded in sorted(renames.items()))
+
+
+def _states(course: Path, assignment: str, students: list[str], kept: list[str], batch: NbgraderBatch,
+            scores: dict[str, tuple[float, float]]) -> list[StudentOutcome]:
     outcomes = []
     for student in students:
         score, max_score = scores.get(student, (None, None))
@@ -288,6 +318,8 @@ def render_summary(run: AutogradeRun, console: Console) -> None:
     for outcome in run.outcomes:
         score = f"{outcome.score:g} / {outcome.max_score:g}" if outcome.score is not None else "-"
         status = labels.get(outcome.state, f"NOT GRADED: {outcome.reason}")
+        if outcome.renamed:
+            status += f" ({'; '.join(outcome.renamed)})"
         table.add_row(Text(outcome.student), Text(score), Text(status))
     console.print(table)
     graded = sum(outcome.ok for outcome in run.outcomes)
@@ -348,6 +380,33 @@ def _discard_backup(course: Path, assignment: str, student: str) -> None:
             folder.rmdir()
         except OSError:
             break
+
+
+def _reason(stderr: str, returncode: int) -> str:
+    """The line of nbgrader's output that says most: the last exception's ("NotJSONError: ..."), else its
+    last ERROR line, else its last line."""
+    lines = [line.strip() for line in stderr.strip().splitlines() if line.strip()]
+    exceptions = [line for line in lines if re.match(r"^[A-Za-z_][\w.]*(Error|Exception): ", line)]
+    errors = [line for line in lines if "ERROR" in line and "There was an error processing" not in line]
+    return (exceptions or errors or lines or [f"nbgrader autograde ended with exit status {returncode}"])[-1]
+
+
+def _missing_notebooks(course: Path, assignment: str, student: str) -> str:
+    """The assignment's notebooks that `student`'s collected submission lacks ("jit.ipynb"); "" when none."""
+    from .collect import expected_notebooks
+
+    submitted = course / "submitted" / student / assignment
+    expected = expected_notebooks(database_url(course), assignment) if (course / "gradebook.db").exists() else ()
+    missing = [f"{notebook.name}.ipynb" for notebook in expected
+               if not (submitted / f"{notebook.name}.ipynb").is_file()]
+    return ", ".join(missing) if len(missing) == len(expected) and missing else ""
+
+
+def _listing(course: Path, assignment: str, student: str) -> str:
+    names = sorted(path.relative_to(course / "submitted" / student / assignment).as_posix()
+                   for path in (course / "submitted" / student / assignment).rglob("*")
+                   if path.is_file() and path.name not in ("timestamp.txt", "submission_secret.txt"))
+    return ", ".join(names[:10]) + (f" (+{len(names) - 10})" if len(names) > 10 else "") if names else "nothing"
 
 
 def _kill_group(process: subprocess.Popen[str]) -> None:

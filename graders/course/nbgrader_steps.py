@@ -13,7 +13,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-__all__ = ["CourseSteps", "StepFailed", "load_course_config"]
+__all__ = ["CourseSteps", "StepFailed", "course_language", "load_course_config"]
 
 
 class StepFailed(RuntimeError):
@@ -25,6 +25,14 @@ def load_course_config(course: Path) -> Any:
     from traitlets.config.loader import PyFileConfigLoader
 
     return PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
+
+
+def course_language(course: Path) -> str:
+    """The language of the course's feedback (`c.JaxgradeScores.lang`), as nbgrader's autograde uses it."""
+    from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
+
+    lang = str(load_course_config(course).JaxgradeScores.get("lang", DEFAULT_LANGUAGE))
+    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
 
 
 class CourseSteps:
@@ -75,6 +83,7 @@ class CourseSteps:
 
             config = load_course_config(self.course)
             config.ExchangeFactory.collect = "graders.course.collect.VerifiedCollect"
+            config.ExchangeFactory.release_feedback = "graders.course.notebook_names.ReleaseFeedbackUnderSubmittedNames"
             # Each step's log is in its result (`capture_log`); this logger only keeps it off the terminal.
             quiet = logging.getLogger("jaxgrade.nbgrader")
             quiet.propagate = False

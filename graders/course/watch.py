@@ -63,10 +63,10 @@ from .autograde_command import NbgraderBatch
 from .collect import course_rules
 from .gradebook import database_url, gradebook_rows
 from .inbound import InboundEntry, Refusal, TrustRules, parse_timestamp, scan_inbound, select_submissions
-from .nbgrader_steps import CourseSteps, load_course_config
+from .nbgrader_steps import CourseSteps, StepFailed, load_course_config
 from .notice import write_notice
 from .quota import DEFAULT_QUOTA, Quota, QuotaLedger
-from .records import is_graded, student_records
+from .records import is_graded, read_failure, student_records
 from .watch_history import HISTORY, STATE, History, checks_of
 from .watch_queue import FairQueue
 
@@ -189,14 +189,18 @@ class Journal:
         self.path = path
         self._lock = threading.Lock()
         self._entries = read_json(path)
+        # A submission that could not be graded is tried again once per run of the service.
+        self._retry = {student for student, entry in self._entries.items()
+                       if isinstance(entry, dict) and entry.get("outcome") == str(Outcome.FAILED)}
 
     def handled_at(self, student: str) -> datetime | None:
         with self._lock:
-            entry = self._entries.get(student)
+            entry = None if student in self._retry else self._entries.get(student)
         return parse_timestamp(entry["submitted"]) if isinstance(entry, dict) else None
 
     def record(self, student: str, submitted: str, outcome: Outcome) -> None:
         with self._lock:
+            self._retry.discard(student)
             self._entries[student] = {"submitted": submitted, "outcome": str(outcome),
                                       "released": datetime.now(UTC).isoformat(timespec="seconds")}
             write_json(self.path, self._entries)
@@ -358,9 +362,27 @@ class _Service:
             if self.stopping.is_set():
                 return Handled(submission.student, submission.timestamp, Outcome.INTERRUPTED)
             reason = (str(error).splitlines() or [type(error).__name__])[0][:300]
-            # Journaled, so that one broken submission is not retried every few seconds; a new one is handled.
+            self._tell_failed(submission.student, submission.timestamp, reason)
+            # Journaled, so that one broken submission is not retried every few seconds in this run; a new
+            # submission is handled, and the next run of the service tries this one again.
             self.journal.record(submission.student, submission.timestamp, Outcome.FAILED)
             return Handled(submission.student, submission.timestamp, Outcome.FAILED, reason=reason)
+
+    def _tell_failed(self, student: str, submitted: str, reason: str) -> None:
+        """What a submission that could not be graded gets: its token back, and a page saying why, if one can
+        still be released (a submission without a notebook cannot have one: Fetch Feedback looks for notebooks)."""
+        self.ledger.refund(student, submitted)
+        collected = self.course / "submitted" / student / self.assignment / "timestamp.txt"
+        try:
+            if not collected.is_file() or collected.read_text().strip() != submitted:
+                return  # never collected: no page can be filed for it
+            at = parse_timestamp(submitted)
+            write_notice(self.course, self.assignment, student, "failed", self.settings.config.lang,
+                         submitted=_local_time(at), reason=reason)
+            self.nbgrader.release_feedback(student)
+        except (OSError, ValueError, StepFailed) as error:
+            self.console.print(f"{student} ({submitted}): no page released to say it could not be graded: {error}",
+                               soft_wrap=True, markup=False)
 
     def _handle(self, submission: InboundEntry) -> Handled:
         student, course, assignment = submission.student, self.course, self.assignment
@@ -401,8 +423,11 @@ class _Service:
                     # The gradebook's, as the student's feedback shows it (an instructor's manual grade included).
                     score, max_score = row.score, row.max_score
             else:
-                write_notice(course, assignment, student, "failed", lang, submitted=shown)
-                outcome = Outcome.FAILED
+                reason = read_failure(course, assignment, student) or reason
+                self._tell_failed(student, submitted, reason)
+                self.journal.record(student, submitted, Outcome.FAILED)
+                return Handled(student, submitted, Outcome.FAILED, latency=(datetime.now(UTC) - at).total_seconds(),
+                               reason=reason)
         self.nbgrader.release_feedback(student)
         if outcome is Outcome.VERDICT:
             self._remember(student, submitted, at, score, max_score)
