@@ -824,6 +824,15 @@ MESSAGES: dict[str, dict[str, str]] = {
               "이번 제출은 채점 피드백 횟수에서 빠지지 않았습니다. 강사에게 알렸습니다. 위의 내용을 고칠 수 있다면 "
               "고쳐서 다시 제출하세요. 채점기는 다음에 시작될 때 이 제출물을 다시 채점해 봅니다.",
     },
+    "watch.ungraded_title": {
+        "en": "{assignment}: submission not graded",
+        "ko": "{assignment}: 제출물을 채점하지 못했습니다",
+    },
+    "watch.ungraded": {
+        "en": "Your submission of {submitted} could not be graded: {reason} Your instructor has been told and will "
+              "look at it.",
+        "ko": "{submitted}에 낸 제출물을 채점하지 못했습니다: {reason} 강사에게 알렸으며, 강사가 확인합니다.",
+    },
     "notebook.title": {"en": "# Assignment {number}: {title}", "ko": "# 과제 {number}: {title}"},
     "notebook.heading": {
         "en": "### Problem {number}. `{signature}` ({points} points)\n\nChecks: {checks}",

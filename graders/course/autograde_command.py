@@ -49,8 +49,10 @@ from ..stop import raise_if_stop_requested
 from ..supervisor.client import sweep_stale_folders
 from .collect import refused_entries
 from .gradebook import database_url, gradebook_rows
+from .inbound import parse_timestamp
 from .nbgrader_steps import CourseSteps, course_language
 from .notebook_names import renamed_notebooks
+from .notice import write_notice
 from .records import Override, clear_failure, is_graded, overrides, read_failure, write_failure
 
 __all__ = ["AutogradeRun", "NbgraderBatch", "StudentOutcome", "StudentState", "autograde_course",
@@ -296,9 +298,11 @@ def _states(course: Path, assignment: str, students: list[str], kept: list[str],
             ok, reason = batch.finished[student]
             state = (StudentState.GRADED if ok else StudentState.INTERRUPTED if reason == "interrupted"
                      else StudentState.FAILED)
-            # Kept for `jaxgrade report` until the submission is graded.
+            # Kept for `jaxgrade report` until the submission is graded; the student's page says why too
+            # (nbgrader's release_feedback releases it with the rest).
             if state is StudentState.FAILED:
                 write_failure(course, assignment, student, reason)
+                _failure_page(course, assignment, student, reason, batch.lang)
             elif state is StudentState.GRADED:
                 clear_failure(course, assignment, student)
             outcomes.append(StudentOutcome(student, state, score if ok else None, max_score if ok else None, reason))
@@ -380,6 +384,15 @@ def _discard_backup(course: Path, assignment: str, student: str) -> None:
             folder.rmdir()
         except OSError:
             break
+
+
+def _failure_page(course: Path, assignment: str, student: str, reason: str, lang: str) -> None:
+    stamp = course / "submitted" / student / assignment / "timestamp.txt"
+    try:
+        when = parse_timestamp(stamp.read_text()).astimezone().strftime("%Y-%m-%d %H:%M %Z")
+    except (OSError, ValueError):
+        when = "?"
+    write_notice(course, assignment, student, "ungraded", lang, submitted=when, reason=reason)
 
 
 def _reason(stderr: str, returncode: int) -> str:
