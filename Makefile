@@ -27,6 +27,8 @@ $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test,course,cluster]'
+	@# An editable install leaves out the wheel's data files: the server extension's switch, put in by hand.
+	install -D -m 644 course/jupyter/jaxgrade.json $(VENV)/etc/jupyter/jupyter_server_config.d/jaxgrade.json
 	touch $(STAMP)
 
 $(STUDENT_STAMP): course/student-requirements.txt constraints.txt

@@ -111,16 +111,18 @@ def collected_students(course: Path, assignment: str) -> list[str]:
 
 def autograde_course(course: Path, assignment: str, jobs: int = 1, force: bool = False,
                      scheduler: str | None = None, console: Console | None = None,
-                     collect: bool = True) -> AutogradeRun:
+                     collect: bool = True, student: str | None = None) -> AutogradeRun:
+    """Collect (unless `collect` is False), then grade every collected student not yet graded on the
+    submission collected now, or only `student`."""
     console = console or Console(stderr=True)
     if collect:
         steps = CourseSteps(course, assignment)
         if steps.inbound().is_dir():
-            steps.collect()
+            steps.collect(student)
         else:
             console.print(f"nothing collected: {steps.inbound()} does not exist (nothing was released there)",
                           soft_wrap=True, markup=False)
-    students = collected_students(course, assignment)
+    students = [name for name in collected_students(course, assignment) if student in (None, name)]
     before = _gradebook_state(course, assignment)
     kept = [] if force else [s for s in students if is_graded(course, assignment, s)]
     todo = [student for student in students if student not in kept]
