@@ -2,7 +2,7 @@
 
 Labelled by reading the submissions, before any of them was graded. One `FaultLine` per file; each
 file has exactly one wrong function and the others are correct. Notebook lines count from 1 within
-the code cell whose index (markdown cells included) is `cell`.
+the code cell whose `graders.submission.Cell.index` is `cell` (1-based, markdown cells included).
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ HELDOUT31: tuple[FaultLine, ...] = (
         "jit",
         "negatives",
         (3,),
-        12,
+        13,
         "jnp.clip's a_max keyword was deprecated in JAX 0.4.27 and removed, so the call raises TypeError "
         "(unexpected keyword argument); use jnp.clip(x, max=0.0) or jnp.minimum "
         "(source: MichaelTMatthews/Jax2D#5 'Update jnp.clip to use min and max').",
@@ -135,7 +135,7 @@ HELDOUT31: tuple[FaultLine, ...] = (
         "jax-numpy",
         "scatter_add",
         (4,),
-        12,
+        13,
         "x.at[indices].set(x[indices] + updates) keeps only one of the updates for a repeated index "
         "instead of accumulating them; use x.at[indices].add(updates) "
         "(source: jax-ml/jax#9344 'x.at[indices].add differs from numpy if duplicate indices').",
@@ -228,7 +228,7 @@ HELDOUT31: tuple[FaultLine, ...] = (
         "purity",
         "horner",
         (6, 9),
-        14,
+        15,
         "The scan step emits the old accumulator as its per-step output and the function returns the "
         "last of those outputs, which is the value before the final step (acc * x + c is never "
         "returned); return the final carry instead "
