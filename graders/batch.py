@@ -38,8 +38,8 @@ from .submission import Submission
 from .supervisor.client import WorkerLost, child_pids, sweep_own_folders
 from .supervisor.session import SubmissionSession
 
-__all__ = ["AUTO_WARM_MIN_SUBMISSIONS", "BatchInterrupted", "FileOutcome", "begin_worker", "grade_files",
-           "internal_error", "not_graded", "warm_quietly"]
+__all__ = ["AUTO_WARM_MIN_SUBMISSIONS", "BatchInterrupted", "FileOutcome", "JudgePool", "begin_worker",
+           "grade_files", "internal_error", "not_graded", "warm_quietly"]
 
 # Filling costs about one grading, once per machine and assignment; every later grading
 # there (this batch's and all that follow) saves a tenth to a third of its time.
@@ -245,6 +245,89 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         if process.is_alive():
             process.kill()
             process.join(_STOP_SECONDS)
+
+
+class JudgePool:
+    """Judges that outlive a batch, for a service that grades files as they come (`jaxgrade watch`).
+
+    Spawned once, each imports JAX once and stays warm; `grade` may be called from several threads at
+    once, up to `jobs` gradings run together. A judge that dies breaks the pool: every file it held
+    is graded again in a fresh one, and a file whose judge dies twice is reported alone. `stop`
+    (Ctrl-C, SIGTERM) ends every judge within seconds, closing their workers.
+    """
+
+    def __init__(self, jobs: int, options: GradingOptions) -> None:
+        self.jobs, self.options = jobs, options
+        self._lock = threading.Lock()
+        self._pool: ProcessPoolExecutor | None = None
+        self._scratch: str | None = None
+        self._stopped = False
+
+    def warm(self) -> None:
+        """Start every judge now (each imports JAX), so that the first file waits for none of it."""
+        pool = self._current()
+        for _ in range(self.jobs):
+            pool.submit(_ready)
+
+    def grade(self, path: str, assignment: str) -> FileOutcome:
+        reason = "a judge process died"
+        for _ in range(2):
+            pool = self._current()
+            try:
+                future = pool.submit(_grade_in_judge, path, assignment, self.options)
+                return future.result()
+            except BrokenProcessPool as broken:
+                reason = str(broken).splitlines()[0] if str(broken) else reason
+                self._discard(pool)
+            except RuntimeError:  # the pool was shut down: stopped meanwhile
+                if self._stopped:
+                    return not_graded(path, assignment, "interrupted")
+                self._discard(pool)
+        return internal_error(path, assignment, RuntimeError(
+            f"the judge grading this file was lost twice ({reason}); it may need more memory than this "
+            "machine gives it"))
+
+    def stop(self) -> None:
+        """End every judge now (they close their workers and remove their folders)."""
+        with self._lock:
+            self._stopped = True
+            pool, scratch, self._pool, self._scratch = self._pool, self._scratch, None, None
+        if pool is not None:
+            _stop(pool)
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    def close(self) -> None:
+        with self._lock:
+            pool, scratch, self._pool, self._scratch = self._pool, self._scratch, None, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    def _current(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._stopped:
+                raise KeyboardInterrupt
+            if self._pool is None:
+                self._scratch = tempfile.mkdtemp(prefix="jaxgrade-judges-")
+                self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=get_context("spawn"),
+                                                 initializer=_start_judge_process,
+                                                 initargs=(self.options, self._scratch))
+            return self._pool
+
+    def _discard(self, pool: ProcessPoolExecutor) -> None:
+        with self._lock:
+            if self._pool is not pool:
+                return  # another thread replaced it already
+            scratch, self._pool, self._scratch = self._scratch, None, None
+        _stop(pool)
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _ready() -> None:
+    """Nothing: a task that makes the pool start a judge."""
 
 
 # --------------------------------------------------------------------------- inside a pool judge
