@@ -41,7 +41,7 @@ def test_an_import_that_hangs_and_ignores_signals_is_killed(tmp_path: Path) -> N
     assert result.score == 0
     first, *others = result.exercises
     assert "did not finish within 4 s" in first.checks[0].message
-    assert all("while your cells were loading (see `norm`)" in e.checks[0].message for e in others)
+    assert all("while your file was loading (see `norm`)" in e.checks[0].message for e in others)
 
 
 def test_an_exit_while_the_cells_load_is_reported_once_as_such(tmp_path) -> None:
@@ -49,7 +49,7 @@ def test_an_exit_while_the_cells_load_is_reported_once_as_such(tmp_path) -> None
     submission.write_text("import os\nos._exit(1)\n")
     result = grade_path(submission, "jit", QUICK)
     messages = [check.message for exercise in result.exercises for check in exercise.checks]
-    assert sum("ended while your cells were loading (exit status 1)" in message for message in messages) == 1
+    assert sum("ended while your file was loading (exit status 1)" in message for message in messages) == 1
     assert all(check.status.value == "skipped" for exercise in result.exercises for check in exercise.checks[1:])
 
 

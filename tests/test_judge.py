@@ -56,6 +56,20 @@ def test_magics_shell_lines_and_a_broken_cell_cost_only_what_they_define(tmp_pat
     assert not any(check.status is Status.ERROR for e in result.exercises for check in e.checks)
 
 
+def test_a_missing_library_costs_only_its_import_in_a_python_file(tmp_path: Path) -> None:
+    # A .py file is one cell per top-level statement: the failed import loses only its own name.
+    path = tmp_path / "student.py"
+    path.write_text("import notalibrary\n" + (REPO / "solutions" / "jax_numpy.py").read_text())
+    for lang, expected in (("en", "student.py, line 1: the grader has no `notalibrary` module (it has Python's "
+                                  "standard library and `jax`, `numpy`, `scipy`, `matplotlib`, `tqdm`)"),
+                           ("ko", "student.py, 1번째 줄: 채점기에는 `notalibrary` 모듈이 없습니다")):
+        result = grade_path(path, "jax-numpy", GradingOptions(lang=lang))
+        assert result.score == result.max_score
+        [flag] = result.flags
+        assert flag.startswith(("part of the file failed: ", "파일 일부 실행 실패: ")) and expected in flag, flag
+        assert "cell" not in flag and "셀" not in flag
+
+
 def test_the_course_self_check_cells_are_not_run_when_grading(tmp_path: Path) -> None:
     path = _notebook(tmp_path / "student.ipynb", [
         "import jax.numpy as jnp\ndef flatten(x):\n    return jnp.ravel(x)",
