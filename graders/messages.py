@@ -794,6 +794,16 @@ MESSAGES: dict[str, dict[str, str]] = {
 - 틀린 부분이 있으면 피드백에 가장 작은 실패 입력, 기대값과 실제값, 문제가 된 코드 줄이 표시됩니다.
 - 이 과제는 {count} 문제, 모두 {points}점입니다.""",
     },
+    "notebook.libraries": {
+        "en": "> **What your code may import.** The grader runs your notebook with Python's standard library and "
+              "{libraries}, the versions of `student-requirements.txt`. A cell that imports anything else does not "
+              "run when it is graded (the rest of the notebook still does): keep other libraries out of the cells "
+              "that define your answers.",
+        "ko": "> **import할 수 있는 라이브러리.** 채점기는 Python 표준 라이브러리와 {libraries}만 있는 환경에서 "
+              "여러분의 노트북을 실행합니다(버전은 `student-requirements.txt`와 같습니다). 그 밖의 라이브러리를 "
+              "import하는 셀은 채점할 때 실행되지 않으니(나머지 셀은 실행됩니다), 답을 정의하는 셀에는 다른 "
+              "라이브러리를 넣지 마세요.",
+    },
     "hint.removed_api": {
         "en": "`{old}` is no longer in JAX (old tutorials still use it): write `{new}` instead.",
         "ko": "`{old}`은(는) 이제 JAX에 없습니다(오래된 튜토리얼에서는 아직 쓰고 있습니다). 대신 `{new}`을(를) "
