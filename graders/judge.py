@@ -303,7 +303,7 @@ def _unusable_reason(ctx: CheckContext) -> str | None:
                 return t("exercise.never_defined", lang, name=exercise.name, defined_at=defined_at,
                          problem=_cell_problem(cell, labels, lang))
         message = t("exercise.missing", lang, name=exercise.name)
-        broken = [_cell_problem(cell, labels, lang) for cell in failed]
+        broken = [_cell_problem(cell, labels, lang) for cell in _first_failures(session)]
         if broken and session.submission.unit == "file":
             message += t("exercise.missing_statements", lang, cells="; ".join(broken))
         elif broken:
@@ -426,4 +426,41 @@ def _cell_flags(session: SubmissionSession, lang: str) -> list[str]:
     labels = _cell_labels(session.submission, lang)
     in_file = session.submission.unit == "file"
     return [t("flag.file_failed" if in_file else "flag.cell_failed", lang, detail=_cell_problem(cell, labels, lang))
-            for cell in session.cells if cell.status != "ok"]
+            for cell in _first_failures(session)]
+
+
+_UNDEFINED = re.compile(r"^name '(\w+)' is not defined")
+
+
+def _first_failures(session: SubmissionSession) -> list[CellOutcome]:
+    """The cells that failed, less those that failed only for a name an earlier failed cell would have
+    defined: after `from tqdm import tqdm` fails, `for i in tqdm(...)` failing says nothing new."""
+    sources = {cell.index: cell.source for cell in session.submission.cells}
+    lost: set[str] = set()
+    found = []
+    for cell in session.cells:
+        if cell.status == "ok":
+            continue
+        undefined = _UNDEFINED.match(cell.message) if cell.type == "NameError" else None
+        if undefined is None or undefined.group(1) not in lost:
+            found.append(cell)
+        lost |= _bound_names(sources.get(cell.index, ""))
+    return found
+
+
+def _bound_names(source: str) -> set[str]:
+    """The names a cell binds at its top level: what its failure may leave undefined."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return set()
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        else:
+            names.update(name.id for name in ast.walk(node) if isinstance(name, ast.Name)
+                         and isinstance(name.ctx, ast.Store))
+    return names
