@@ -17,6 +17,7 @@ workers build their own list, as before: slower, never wrong.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.metadata
 import os
@@ -53,8 +54,10 @@ def copy_font_list(destination: Path, isolation: Isolation, packages: Sequence[s
         return  # the worker builds its own list
 
 
+@functools.lru_cache(maxsize=1)
 def _key() -> str | None:
-    """matplotlib's version and the state of the font directories: a new font means a new list."""
+    """matplotlib's version and the state of the font directories: a new font means a new list. Read
+    once per judge process (20 ms, mostly reading the installed packages' metadata)."""
     try:
         version = importlib.metadata.version("matplotlib")
     except importlib.metadata.PackageNotFoundError:
