@@ -25,6 +25,7 @@ import signal
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -227,9 +228,23 @@ def _judge_pool(processes: int, options: GradingOptions) -> Iterator[ProcessPool
         _stop(pool)
         raise
     else:
-        pool.shutdown(wait=True)
+        _finish(pool)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _finish(pool: ProcessPoolExecutor) -> None:
+    """Let the judges leave on their own, then stop any that has not within `_STOP_SECONDS`.
+
+    `shutdown(wait=True)` alone waits without end when a judge was killed mid-batch and the
+    executor's own clean-up then waits on a judge stuck closing its worker: the batch must end."""
+    processes = list(getattr(pool, "_processes", {}).values())
+    pool.shutdown(wait=False)
+    deadline = time.monotonic() + _STOP_SECONDS
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+    if any(process.is_alive() for process in processes):
+        _stop(pool)
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
@@ -301,7 +316,8 @@ class JudgePool:
         with self._lock:
             pool, scratch, self._pool, self._scratch = self._pool, self._scratch, None, None
         if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+            pool.shutdown(wait=False, cancel_futures=True)
+            _finish(pool)
         if scratch is not None:
             shutil.rmtree(scratch, ignore_errors=True)
 

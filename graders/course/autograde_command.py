@@ -174,6 +174,10 @@ class CourseGrader:
                 files = _listing(self.course, self.assignment, student)
                 outcomes[student] = (False, t("failure.no_notebook", self.lang, expected=missing, files=files))
                 write_failure(self.course, self.assignment, student, outcomes[student][1])
+                with self._lock:
+                    self.finished[student] = outcomes[student]
+                if recorded is not None:
+                    recorded(student, False)
             else:
                 ready.append(student)
         failed = grade_ahead(self.course, self.assignment, ready, jobs=jobs, scheduler=self.scheduler,
