@@ -84,7 +84,7 @@ test: $(STAMP) bytecode $(STUDENT_STAMP) system-deps accounts-env
 	$(BIN)/ruff check graders tests benchmarks solutions
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest --durations=30
 
 # The inner loop: unit tests only (no worker, no cache fill, no student venv, no apt), under a minute.
 test-fast: $(STAMP)
