@@ -707,6 +707,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "status.failed": {"en": "failed", "ko": "실패"},
     "status.error": {"en": "error", "ko": "오류"},
     "status.skipped": {"en": "skipped", "ko": "건너뜀"},
+    "status.withheld": {"en": "held for review", "ko": "검토 대기"},
+    "report.details": {"en": "Details: every check's full explanation", "ko": "자세히: 검사마다 전체 설명"},
     "flag.cell_failed": {
         "en": "cell failed: {detail}",
         "ko": "셀 실행 실패: {detail}",
