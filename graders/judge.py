@@ -366,6 +366,10 @@ def _lost_message(lost: WorkerLost, exercise: Exercise | None, session: Submissi
         return t("lost.protocol", lang, detail=lost.detail, on_input=on_input)
     if lost.reason == "disk":
         return t("lost.disk", lang, mib=lost.detail, on_input=on_input)
+    if lost.reason == "shm":
+        return t("lost.shm", lang, mib=lost.detail, on_input=on_input)
+    if lost.reason == "processes":
+        return t("lost.processes", lang, count=lost.detail, on_input=on_input)
     return t("lost.exited", lang, detail=lost.detail, on_input=on_input)
 
 

@@ -133,6 +133,20 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "여러분의 코드가 {mib} MiB가 넘는 파일을 써서{on_input} 중단했습니다. 채점 대상 함수는 파일을 쓰지 말고 "
               "결과를 반환해야 합니다. 임시 파일이 꼭 필요하다면 다 쓴 뒤 지우세요.",
     },
+    "lost.shm": {
+        "en": "Your code filled /dev/shm ({mib} MiB, part of the space grading allows for files){on_input} and "
+              "was stopped. Graded functions should return their results, not write files.",
+        "ko": "여러분의 코드가 /dev/shm({mib} MiB, 채점에서 파일에 허용하는 공간의 일부)을 가득 채워서{on_input} "
+              "중단했습니다. 채점 대상 함수는 파일을 쓰지 말고 결과를 반환해야 합니다.",
+    },
+    "lost.processes": {
+        "en": "Your code started more than {count} processes{on_input} and was stopped. A graded function "
+              "computes its result in the process that calls it: remove `os.fork`, `subprocess` and "
+              "`multiprocessing` from your code.",
+        "ko": "여러분의 코드가 프로세스를 {count}개 넘게 시작해서{on_input} 중단했습니다. 채점 대상 함수는 자신을 "
+              "호출한 프로세스 안에서 결과를 계산해야 합니다. 코드에서 `os.fork`, `subprocess`, "
+              "`multiprocessing`을 없애세요.",
+    },
     "lost.on_input": {
         "en": " on input {input}",
         "ko": " (입력: {input})",

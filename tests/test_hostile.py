@@ -83,13 +83,76 @@ def _sleepers() -> list[psutil.Process]:
 
 @sandboxed
 def test_background_processes_never_outlive_grading() -> None:
+    # Three processes a call: the judge stops the worker once it runs more than 16, and says so.
     result = grade_path(HOSTILE / "background.py", "jit", QUICK)
-    assert _checks(result, "negatives")["correctness"].passed
+    message = _checks(result, "negatives")["correctness"].message
+    assert message.startswith("Your code started more than 16 processes on input x="), message
     time.sleep(0.5)
     leftovers = _sleepers()
     for process in leftovers:
         process.kill()
     assert leftovers == []
+
+
+def _own_workers() -> list[psutil.Process]:
+    """This test process's workers: their folders are named after the judge's pid."""
+    mark = f"-{os.getpid()}-"
+    found = []
+    for process in psutil.process_iter(["cmdline"]):
+        try:
+            if mark in " ".join(process.info["cmdline"] or []) and "jaxgrade_runtime" in " ".join(
+                    process.info["cmdline"] or []):
+                found.append(process)
+        except psutil.Error:
+            continue
+    return found
+
+
+@sandboxed
+def test_a_fork_bomb_costs_only_its_own_grading_and_is_told_in_words() -> None:
+    """64 `os.fork()` calls in a cell: the kernel refuses forks past the sandbox's task limit (where the
+    judge is not root) and the judge, counting the sandbox's processes from outside, stops the worker
+    within a tenth of a second; every exercise says why, and nothing of it outlives grading."""
+    before = {process.pid for process in _own_workers()}
+    peak = 0
+    stop = threading.Event()
+
+    def count() -> None:
+        nonlocal peak
+        while not stop.is_set():
+            peak = max(peak, len([p for p in _own_workers() if p.pid not in before]))
+            time.sleep(0.005)
+
+    counter = threading.Thread(target=count, daemon=True)
+    counter.start()
+    started = time.monotonic()
+    try:
+        result = grade_path(HOSTILE / "fork_bomb.py", "jit", QUICK)
+    finally:
+        stop.set()
+        counter.join()
+    assert time.monotonic() - started < 30
+    first, *others = result.exercises
+    assert first.checks[0].message.startswith("Your code started more than 16 processes and was stopped."), \
+        first.checks[0].message
+    assert all("while your cells were loading (see `norm`)" in e.checks[0].message for e in others)
+    assert any("os.fork" in flag for flag in _flags_of(result, "needs-review")), result.flags
+    print(f"peak processes of the bomb's worker: {peak}")
+    assert peak < 200, peak
+    time.sleep(0.5)
+    # What is left is the clean timing worker (bwrap, its init, Python), which lives as long as the judge.
+    assert len([p for p in _own_workers() if p.pid not in before]) <= 3
+
+
+@sandboxed
+def test_dev_shm_is_a_small_private_tmpfs_inside_the_cap() -> None:
+    """540 MiB written to /dev/shm: it holds 16 MiB of the folder's 256, and filling it is told like
+    filling the folder; the other exercises keep their points."""
+    result = grade_path(HOSTILE / "shm_flood.py", "jit", QUICK)
+    message = _checks(result, "flatten")["correctness"].message
+    assert message.startswith("Your code filled /dev/shm (16 MiB, part of the space grading allows for files) "
+                              "on input x="), message
+    assert _checks(result, "norm")["correctness"].passed
 
 
 def test_floods_and_forged_reports_never_reach_the_machine_readable_output() -> None:

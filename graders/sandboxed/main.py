@@ -10,11 +10,14 @@ from typing import Any, NoReturn
 __all__ = ["serve"]
 
 
-def apply_limits(memory_bytes: int, file_bytes: int) -> None:
+def apply_limits(memory_bytes: int, file_bytes: int, tasks: int = 0) -> None:
     """Limits for this process and all it starts, set before any student code exists.
 
     Soft and hard limits are equal, so the process cannot raise them again
-    (bubblewrap drops the capability that would allow it).
+    (bubblewrap drops the capability that would allow it). `tasks` caps the processes and
+    threads of the sandbox's own user namespace (RLIMIT_NPROC is counted per user namespace):
+    a fork bomb fails with EAGAIN there instead of filling the machine. 0 leaves it unset,
+    as outside a sandbox, where the count would include every process of the grading user.
     """
     import resource
     import signal
@@ -23,12 +26,14 @@ def apply_limits(memory_bytes: int, file_bytes: int) -> None:
     resource.setrlimit(resource.RLIMIT_FSIZE, (file_bytes, file_bytes))
     if memory_bytes > 0:
         resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
+    if tasks > 0:
+        resource.setrlimit(resource.RLIMIT_NPROC, (tasks, tasks))
     # Writing past the file limit then raises an error instead of killing the process.
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 
 
-def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int = 2**30) -> None:
-    apply_limits(memory_bytes, file_bytes)
+def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int = 2**30, tasks: int = 0) -> None:
+    apply_limits(memory_bytes, file_bytes, tasks)
     # Imported here so that a failing JAX import is reported over the channel.
     from .protocol import read_frame, write_frame
 
