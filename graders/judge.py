@@ -26,7 +26,7 @@ from .review import review_flags, review_reasons, withhold_for_review
 from .source import ParsedCell, find_tripwires, parse_cells
 from .spec import Assignment, Exercise
 from .submission import Submission, read_submission
-from .supervisor.client import WorkerLost
+from .supervisor.client import ProbeFailed, WorkerLost
 from .supervisor.session import CellOutcome, InstrumentTampered, SubmissionSession
 
 __all__ = ["GradingOptions", "grade_path", "grade_submission", "likely_assignment"]
@@ -93,7 +93,8 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
         exercises = _run_deferred(deferred, exercises, session, options, deadline, flags, source)
     finally:
         session.close()
-    reasons = review_reasons(tripwires, session.audit_events, session.channel_breaches)
+    reasons = review_reasons(tripwires, session.audit_events, session.channel_breaches, session.library_changes,
+                             source)
     if reasons:
         flags.extend(review_flags(reasons, submission, options.lang))
         exercises = list(withhold_for_review(exercises, reasons, submission, options.lang))
@@ -162,6 +163,10 @@ def _grade_exercise(exercise: Exercise, session: SubmissionSession, options: Gra
         before = None
     result = _judge_exercise(exercise, session, options, submission_deadline, flags, source, deferred)
     session.check_channel()
+    try:
+        session.library_checkpoint()
+    except (WorkerLost, InstrumentTampered, ProbeFailed):
+        pass  # a worker lost or tampered with is already a verdict; the next exercise starts a fresh one
     stats: dict[str, Any] = {"examples": sum(int(c.details.get("examples", 0)) for c in result.checks)}
     after = None
     if before is not None and session.starts == starts and session.worker is not None and session.worker.alive:

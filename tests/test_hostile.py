@@ -329,9 +329,11 @@ def test_a_channel_relay_is_seen_from_outside_and_earns_only_correctness() -> No
     assert any("channel" in flag and "moved to descriptor" in flag for flag in review), result.flags
     assert any("import threading" in flag and "line 7" in flag for flag in review), result.flags
     # The relay claimed jit_compiled for a plain function: the source says otherwise.
-    assert norm["jit_compiled"].status is Status.FAILED and "line 66" in norm["jit_compiled"].message
+    assert norm["jit_compiled"].status is Status.FAILED and "line 67" in norm["jit_compiled"].message
     for name in ("jit", "no_recompilation", "no_mutation", "no_globals"):
-        assert norm[name].points == 0 and norm[name].details.get("withheld") == "needs-review", norm[name]
+        # Withheld for review, or an error where the relay also swallowed the instruments' event stream.
+        assert norm[name].points == 0 and (norm[name].details.get("withheld") == "needs-review"
+                                           or norm[name].status is Status.ERROR), norm[name]
     assert result.score == norm["correctness"].points
 
 

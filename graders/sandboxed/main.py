@@ -32,7 +32,8 @@ def apply_limits(memory_bytes: int, file_bytes: int, tasks: int = 0) -> None:
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 
 
-def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int = 2**30, tasks: int = 0) -> None:
+def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int = 2**30, tasks: int = 0,
+          events_fd: int = -1, shared_fd: int = -1, shared_bytes: int = 0) -> None:
     apply_limits(memory_bytes, file_bytes, tasks)
     # Imported here so that a failing JAX import is reported over the channel.
     from .protocol import read_frame, write_frame
@@ -44,7 +45,10 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
         import jax
 
         from .audit import AuditTrail
+        from .calls import SharedMemory
+        from .events import REPLY, open_stream
         from .integrity import Integrity
+        from .library import LibraryWatch
         from .loader import SubmissionModule
         from .protocol import trust_jax_array_type
     except BaseException as error:  # noqa: BLE001
@@ -59,6 +63,12 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
     # JAX's array type, read from an array made before any student code exists: only it and
     # NumPy's own types count as data (protocol.py), whatever another class claims to be.
     trust_jax_array_type(type(jax.device_put(0.0, device)))
+    # The judge's record of every instrument's events, written as they happen (events.py); a mark
+    # precedes every reply.
+    emit = open_stream(events_fd)
+    # The arguments' memory, which the judge maps too (calls.py).
+    shared = SharedMemory(shared_fd, shared_bytes)
+    emit(REPLY, b"")
     write_frame(
         reply_fd,
         {
@@ -73,8 +83,6 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
     )
     handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {}
     integrity: Integrity | None = None
-    audit: AuditTrail | None = None
-    reported = 0
     while True:
         request = read_frame(request_fd)
         if request is None or request.get("op") == "exit":
@@ -85,16 +93,19 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
             for name, value in (request.get("jax_config") or {}).items():
                 jax.config.update(name, value)
             submission = SubmissionModule(request["module_name"])
-            handlers, listener, global_uses = _probes(submission)
-            integrity = Integrity(listener)
+            handlers, listener, global_uses = _probes(submission, emit, shared)
+            integrity = Integrity(listener, [emit])
             # Every module's names just before student code first runs, and just after: what the
             # cells planted in `builtins` or an imported module is module-level data too.
             global_uses.before_load()
+            # Every library namespace recorded and watched from here on (library.py).
+            library = LibraryWatch(emit, submission.filenames, request["module_name"])
+            handlers["library_check"] = library.check
             # Installed last, just before the first cell runs: nothing of the runtime's own set-up is seen.
-            audit = AuditTrail(submission.filenames)
+            AuditTrail(submission.filenames, emit)
             cells = submission.run_cells(request["cells"])
             global_uses.after_load()
-            reply: dict[str, Any] = {"baseline": integrity.baseline, "cells": cells}
+            reply: dict[str, Any] = {"baseline": integrity.baseline, "cells": cells, "library": library.compare()}
         elif not handlers:
             reply = {"protocol_error": "load must come first"}
         else:
@@ -102,9 +113,7 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
         reply["op"] = op
         if integrity is not None and op != "load":
             reply["integrity"] = integrity.state()
-        if audit is not None:
-            reply["audit"] = audit.since(reported)
-            reported = len(audit.events)
+        emit(REPLY, b"")
         write_frame(reply_fd, reply)
 
 
@@ -137,7 +146,8 @@ def _leave_now() -> NoReturn:
     os._exit(0)
 
 
-def _probes(submission: Any) -> tuple[dict[str, Callable[[dict[str, Any]], dict[str, Any]]], Callable[..., Any], Any]:
+def _probes(submission: Any, emit: Any, shared: Any) -> tuple[dict[str, Callable[[dict[str, Any]], dict[str, Any]]],
+                                                              Callable[..., Any], Any]:
     """Every request the worker answers, by op, the compilation listener the integrity check watches,
     and the hidden-state probe, which must see the modules before and after the cells run.
 
@@ -150,14 +160,14 @@ def _probes(submission: Any) -> tuple[dict[str, Callable[[dict[str, Any]], dict[
     from .trace import TraceSizes
     from .values import Intermediates
 
-    calls = Calls(submission)
-    compilations = Compilations(calls)
+    calls = Calls(submission, shared)
+    compilations = Compilations(calls, emit)
     global_uses = GlobalUses(calls)
     handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {}
     for probe in (calls, compilations, global_uses, TraceSizes(calls), Intermediates(calls),
                   TimedBatches(calls)):
         handlers.update(probe.handlers())
-    return handlers, compilations.counter.on_event, global_uses
+    return handlers, compilations.listener, global_uses
 
 
 if __name__ == "__main__":

@@ -63,8 +63,14 @@ _INTROSPECTION_ATTRIBUTES = {"__globals__", "__builtins__", "__code__", "__closu
 # What an object claims to be: rewriting it makes one thing pass for another.
 _IDENTITY_ATTRIBUTES = {"__class__", "__module__", "__code__", "__dict__", "__bases__", "__globals__",
                         "__closure__", "__defaults__", "__kwdefaults__", "__mro__"}
+# Methods that change a dict in place: on a module's namespace, a patch.
+_CHANGING_METHODS = frozenset({"update", "setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__"})
 # Setting options of display libraries is a notebook habit, not a patch.
 _DISPLAY_MODULES = ("matplotlib", "pandas", "seaborn", "IPython", "tqdm", "warnings", "logging", "PIL")
+
+
+def _constant_name(node: ast.AST) -> str:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else "<computed>"
 
 
 @dataclass(frozen=True)
@@ -149,14 +155,46 @@ class _Visitor(ast.NodeVisitor):
         if attribute in _IDENTITY_ATTRIBUTES:
             self.trip("identity", f".{attribute} =", node)
             return
-        qualified = self.aliases.resolve(owner)
+        qualified = self._module(owner)
         if qualified is not None and not qualified.startswith(_DISPLAY_MODULES):
             self.trip("patch", f"{qualified}.{attribute} =", node)
+
+    def _module(self, node: ast.AST) -> str | None:
+        """The dotted name of the module (or its attribute) `node` reaches: through an import's name
+        (`np.linalg`), and through a call or a subscript that returns a module:
+        `importlib.import_module("numpy")`, `__import__("numpy")`, `sys.modules["numpy"]` (a name
+        computed at run time reads `<computed>`). None for anything else."""
+        qualified = self.aliases.resolve(node)
+        if qualified is not None:
+            return qualified
+        if isinstance(node, ast.Attribute):
+            owner = self._module(node.value)
+            return f"{owner}.{node.attr}" if owner is not None else None
+        if isinstance(node, ast.Call) and node.args and (
+                (isinstance(node.func, ast.Name) and node.func.id == "__import__")
+                or self.aliases.resolve(node.func) == "importlib.import_module"):
+            return _constant_name(node.args[0])
+        if isinstance(node, ast.Subscript) and self.aliases.resolve(node.value) == "sys.modules":
+            return _constant_name(node.slice)
+        return None
+
+    def _namespace_of_module(self, node: ast.AST) -> str | None:
+        """`m.__dict__` or `vars(m)` where `m` is a module: the module's name, else None."""
+        if isinstance(node, ast.Attribute) and node.attr == "__dict__":
+            return self._module(node.value)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "vars" \
+                and len(node.args) == 1:
+            return self._module(node.args[0])
+        return None
 
     def visit_Subscript(self, node: ast.Subscript) -> None:
         # `sys.modules[...] = ...`, `vars(np)[...] = ...`, `np.__dict__[...] = ...`: patching by another route.
         if not isinstance(node.ctx, ast.Load):
             owner = self.aliases.resolve(node.value)
+            if owner is None and self._namespace_of_module(node.value) is not None:
+                self.trip("patch", f"{ast.unparse(node.value)}[...] =", node)
+                self.generic_visit(node)
+                return
             if owner == "sys.modules" or (isinstance(node.value, ast.Attribute) and node.value.attr == "__dict__"):
                 self.trip("patch", f"{ast.unparse(node.value)}[...] =", node)
             elif isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name) \
@@ -182,6 +220,11 @@ class _Visitor(ast.NodeVisitor):
         elif name == "open" and isinstance(first, ast.Constant) and (
                 isinstance(first.value, int) or str(first.value).startswith(("/proc", "/dev/fd"))):
             self.trip("descriptor", f"open({first.value!r})", node)
+        elif isinstance(function, ast.Attribute) and function.attr in _CHANGING_METHODS:
+            # `np.__dict__.update(...)`, `vars(np).setdefault(...)`: a module's names rebound in bulk.
+            module = self._namespace_of_module(function.value)
+            if module is not None and not module.startswith(_DISPLAY_MODULES):
+                self.trip("patch", f"{ast.unparse(function.value)}.{function.attr}(...)", node)
         self.generic_visit(node)
 
     def _attribute_call(self, name: str, node: ast.Call) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import select
 import shutil
 import signal
 import subprocess
@@ -24,7 +25,9 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..sandboxed.protocol import ProtocolError, read_frame, write_frame
+from .arguments import SharedArguments
 from .compilation_cache import CompilationCache
+from .events import REPLY, EventReader, Record
 from .sandbox import (
     Isolation,
     accelerator_present,
@@ -48,6 +51,8 @@ _WATCH_SECONDS = 0.05
 _MAX_FOLDER_ENTRIES = 10_000
 # Processes are counted every this many looks (0.1 s): a walk of /proc costs more than a statvfs.
 _PROCESS_EVERY = 2
+# The arguments' shared memory: a frame's worth (pages are only used as they are written).
+_SHARED_BYTES = 64 * 2**20
 
 
 class WorkerLost(Exception):
@@ -110,7 +115,12 @@ class WorkerProcess:
         self.platform = platform
         self._process: subprocess.Popen[bytes] | None = None
         self._directory: Path | None = None
-        self._to_worker = self._from_worker = -1
+        self._to_worker = self._from_worker = self._events = -1
+        self._reader = EventReader()
+        self._records: list[Record] = []
+        self._marks = 0  # reply marks read since the last reply
+        # The arguments' memory, shared with the worker (arguments.py); None where there is no memfd.
+        self.shared: SharedArguments | None = None
         self.info: WorkerInfo | None = None
         self.isolation: Isolation = detect_isolation()
         # Without the sandbox the worker could write to the cache, so it gets none.
@@ -144,15 +154,22 @@ class WorkerProcess:
             worker_ends.append(request_read)
             self._from_worker, reply_write = os.pipe()
             worker_ends.append(reply_write)
-            self._channel = {os.fstat(request_read).st_ino: request_read, os.fstat(reply_write).st_ino: reply_write}
+            # The instruments' events (graders/sandboxed/events.py): written by the worker as they
+            # happen, read here while the judge waits for each reply.
+            self._events, events_write = os.pipe()
+            worker_ends.append(events_write)
+            os.set_blocking(self._events, False)
+            self._channel = {os.fstat(end).st_ino: end for end in worker_ends}
+            if hasattr(os, "memfd_create"):
+                self.shared = SharedArguments(_SHARED_BYTES)
             self._process = subprocess.Popen(
-                self._command(request_read, reply_write),
+                self._command(request_read, reply_write, events_write),
                 cwd=self._directory,
                 env=_worker_environment(self._directory, self.platform),
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.STDOUT,
-                pass_fds=tuple(worker_ends),
+                pass_fds=tuple(worker_ends) + ((self.shared.fd,) if self.shared is not None else ()),
                 start_new_session=True,
             )
         except BaseException:
@@ -171,14 +188,15 @@ class WorkerProcess:
         """Whether the worker writes into a tmpfs of fixed size rather than into the host folder."""
         return self.isolation.full and bwrap_sizes_tmpfs()
 
-    def _command(self, request_read: int, reply_write: int) -> list[str]:
+    def _command(self, request_read: int, reply_write: int, events_write: int) -> list[str]:
         assert self._directory is not None
         # -I -S: no environment variables, no user site, no .pth hooks (so no editable
         # install of the judge); the path is the runtime copy plus third-party packages.
         bootstrap = (
             "import sys; sys.path[:0] = [sys.argv[1]]; sys.path.extend(sys.argv[4].split(__import__('os').pathsep)); "
             f"from {_RUNTIME_PACKAGE}.main import serve; "
-            "serve(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[5]), int(sys.argv[6]), int(sys.argv[7]))"
+            "serve(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[5]), int(sys.argv[6]), int(sys.argv[7]), "
+            "int(sys.argv[8]), int(sys.argv[9]), int(sys.argv[10]))"
         )
         packages = _third_party_paths()
         memory = 0 if accelerator_present() else self.limits.memory_bytes
@@ -186,7 +204,9 @@ class WorkerProcess:
         # every process of the grading user, so there the judge's own count is the only limit.
         tasks = self.limits.tasks if self.isolation.full else 0
         command = [interpreter(), "-I", "-S", "-c", bootstrap, str(self._directory), str(request_read),
-                   str(reply_write), os.pathsep.join(packages), str(memory), str(self.limits.file_bytes), str(tasks)]
+                   str(reply_write), os.pathsep.join(packages), str(memory), str(self.limits.file_bytes), str(tasks),
+                   str(events_write), str(self.shared.fd if self.shared else -1),
+                   str(self.shared.size if self.shared else 0)]
         return sandboxed_command(command, workdir=self._directory, isolation=self.isolation,
                                  readable=[sys.base_prefix, *packages],
                                  cache=self.cache.directory if self.cache else None,
@@ -232,8 +252,11 @@ class WorkerProcess:
                 self._output.finish()
                 self._final_output = self._output.text()
         finally:
-            _close_quietly(self._to_worker, self._from_worker)
-            self._to_worker = self._from_worker = -1
+            _close_quietly(self._to_worker, self._from_worker, self._events)
+            self._to_worker = self._from_worker = self._events = -1
+            if self.shared is not None:
+                self.shared.close()
+                self.shared = None
             if self._directory is not None:
                 shutil.rmtree(self._directory, ignore_errors=True)
                 _LIVE_FOLDERS.discard(str(self._directory))
@@ -337,9 +360,52 @@ class WorkerProcess:
         self.send(op, **payload)
         return self.receive(timeout)
 
+    def take_events(self) -> tuple[list[Record], str | None]:
+        """The event records read since the last call, and why the stream broke (None while intact)."""
+        records, self._records = self._records, []
+        return records, self._reader.broken
+
+    def _drain_events(self) -> None:
+        """Read whatever the worker has written to its event stream, without waiting."""
+        while self._events >= 0:
+            try:
+                data = os.read(self._events, 1 << 16)
+            except BlockingIOError:
+                return
+            except OSError:
+                data = b""
+            if not data:
+                # Every holder of the write end closed it: normal once the worker has exited.
+                if self.alive:
+                    self._reader.ended()
+                _close_quietly(self._events)
+                self._events = -1
+                return
+            for record in self._reader.feed(data):
+                if record.kind == REPLY:
+                    self._marks += 1
+                else:
+                    self._records.append(record)
+
+    def _await_reply(self, deadline: float) -> None:
+        """Wait until the reply pipe has data, draining the event stream meanwhile (a worker that
+        filled the event pipe would otherwise wait for the judge while the judge waits for it)."""
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no reply before the deadline")
+            watched = [self._from_worker] + ([self._events] if self._events >= 0 else [])
+            ready = select.select(watched, [], [], left)[0]
+            if self._events in ready:
+                self._drain_events()
+            if self._from_worker in ready:
+                return
+
     def _receive(self, seconds: float) -> dict[str, Any]:
+        deadline = time.monotonic() + seconds
         try:
-            reply = read_frame(self._from_worker, deadline=time.monotonic() + seconds)
+            self._await_reply(deadline)
+            reply = read_frame(self._from_worker, deadline=deadline)
         except TimeoutError:
             self._kill()
             raise self._lost("timeout", f"{seconds:g} s") from None
@@ -350,6 +416,10 @@ class WorkerProcess:
             detail = self._exit_detail()
             self._kill()
             raise self._lost("exited", detail)
+        # Everything written to the stream before the reply was written is in the pipe now.
+        self._drain_events()
+        self._reader.replied(self._marks)
+        self._marks = 0
         # A full folder makes the student's writes fail, and a fork bomb's forks fail too; their
         # errors must not pass for an answer, so the reply that follows is checked once more here,
         # not only by the thread.
