@@ -55,9 +55,11 @@ class Aliases:
         for statement in module_level(tree):
             if isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
                 targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-                # `B = builtins`, `J = json`: a second name for a module is the module.
+                # `B = builtins`, `J = json`: a second name for a module is the module; so is the module
+                # `importlib.import_module("json")` or `__import__("json")` returns, named as a constant.
                 value = getattr(statement, "value", None)
-                aliased = self.resolve(value) if isinstance(statement, ast.Assign) and value is not None else None
+                aliased = (self.resolve(value) or self._imported(value)) \
+                    if isinstance(statement, ast.Assign) and value is not None else None
                 for target in targets:
                     for name in ast.walk(target):
                         if isinstance(name, ast.Name) and isinstance(name.ctx, ast.Store):
@@ -68,6 +70,17 @@ class Aliases:
 
     def resolve(self, node: ast.AST) -> str | None:
         return qualified_name(node, self.names)
+
+    def _imported(self, node: ast.AST) -> str | None:
+        """The module a call imports by a constant name (`importlib.import_module("hashlib")`)."""
+        if not (isinstance(node, ast.Call) and len(node.args) == 1 and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)):
+            return None
+        function = node.func
+        if (isinstance(function, ast.Name) and function.id == "__import__" and "." not in node.args[0].value) \
+                or self.resolve(function) == "importlib.import_module":
+            return node.args[0].value
+        return None
 
 
 def qualified_name(node: ast.AST, names: dict[str, str]) -> str | None:

@@ -59,6 +59,8 @@ def _tripwires(source: str):  # type: ignore[no-untyped-def]
     ("import importlib\nvars(importlib.import_module('jax')).update(jit=None)\n", "patch", 2),
     ("import numpy as np\nnp.linalg.__dict__.setdefault('x', 1)\n", "patch", 2),
     ("import importlib\nimportlib.import_module('numpy').__dict__['x'] = 1\n", "patch", 2),
+    ("import importlib\n_h = importlib.import_module('hashlib')\n_h.sha1 = None\n", "patch", 3),
+    ("_np = __import__('numpy')\n_np.allclose = None\n", "patch", 2),
 ])
 def test_each_capability_trips_with_its_line(source: str, kind: str, line: int) -> None:
     found = _tripwires(source)
