@@ -192,7 +192,7 @@ def _judge_exercise(exercise: Exercise, session: SubmissionSession, options: Gra
         return _gated(exercise, _lost_message(lost, exercise, session, options),
                       t("exercise.skipped_lost", options.lang, check=first_check))
     except Exception as error:  # noqa: BLE001 - a grader bug must not lose the other exercises
-        return _uniform(exercise, Status.ERROR, t("exercise.internal_error", options.lang, type=type(error).__name__))
+        return _uniform(exercise, Status.ERROR, _failure_message(error, session, flags, options))
     if blocked is not None:
         skipped = t("exercise.skipped_missing", options.lang, name=exercise.name)
         return _gated(exercise, blocked, skipped)
@@ -280,8 +280,17 @@ def _run_check(check: Callable[[CheckContext], Verdict], ctx: CheckContext, exer
     except WorkerLost as lost:
         return Verdict(Status.FAILED, _lost_message(lost, exercise, session, options)), True
     except Exception as error:  # noqa: BLE001 - a grader bug must not lose the other results
-        return Verdict(Status.ERROR, t("exercise.internal_error", options.lang, type=type(error).__name__)), False
+        return Verdict(Status.ERROR, _failure_message(error, session, flags, options)), False
     return replace(verdict, timings={**verdict.timings, "seconds": round(time.monotonic() - started, 3)}), False
+
+
+def _failure_message(error: Exception, session: SubmissionSession, flags: list[str], options: GradingOptions) -> str:
+    """A check that failed for a reason of the grader's: its fault, unless the submission patched the
+    library the grader's runtime runs on (then the runtime failing is the patch's doing, and says so)."""
+    patches = [f"{change.namespace}.{change.name} {change.event}" for change in session.library_changes if change.patch]
+    if isinstance(error, ProbeFailed) and patches:
+        return _tampered_message(InstrumentTampered(patches[:3]), flags, options)
+    return t("exercise.internal_error", options.lang, type=type(error).__name__)
 
 
 def _withheld(verdict: Verdict, gate: str, lang: str) -> Verdict:

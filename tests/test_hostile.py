@@ -401,3 +401,63 @@ def test_loops_padded_to_a_fixed_length_fail_compact_trace_at_the_loop_line() ->
     # Nothing else objects: only compact_trace's points are lost.
     assert result.score == max_score("purity") - points("purity", "horner.compact_trace",
                                                           "per_example_grads.compact_trace")
+
+
+# ------------------------------------------------- a held-out round's new classes (#27)
+def test_a_rewound_compile_counter_changes_nothing_the_judge_counted() -> None:
+    """A function that jits anew on every call, then zeroes whatever counter it can reach through
+    JAX's listener registry: the judge counted each compilation on its own stream as it happened."""
+    result = grade_path(HOSTILE / "rewind_compile_counter.py", "jit", QUICK)
+    for exercise, line in (("negatives", 41), ("maybe_negate", 56)):
+        verdict = _checks(result, exercise)["no_recompilation"]
+        assert verdict.status is Status.FAILED, verdict.message
+        assert f"line {line}" in verdict.message and verdict.details["compiles"] >= 12, verdict
+    assert _checks(result, "norm")["no_recompilation"].passed
+
+
+def test_an_event_stream_silenced_from_inside_is_a_tripwire() -> None:
+    """Pointing the descriptors kept in the instruments' closures at nowhere: the runtime's record of
+    its own closures changed, and replies come without their marks."""
+    result = grade_path(HOSTILE / "silence_events.py", "jit", QUICK)
+    assert any(flag.startswith("instrument-tampered") for flag in result.flags), result.flags
+    assert any("event stream broke" in flag for flag in _flags_of(result, "needs-review")), result.flags
+    assert not any(check.passed for exercise in result.exercises for check in exercise.checks
+                   if check.name != "correctness")
+
+
+def test_arguments_are_read_by_the_judge_not_echoed_by_the_worker() -> None:
+    """`theta -= ...` changes the caller's array; `numpy.ascontiguousarray`, swapped through
+    `np.__dict__.update`, would have made an echo of the arguments say otherwise. The judge reads the
+    bytes in the memory it shares with the worker, and the swap is a patch with its line."""
+    result = grade_path(HOSTILE / "fake_argument_echo.py", "jax-numpy", QUICK)
+    update = _checks(result, "update")
+    assert update["correctness"].passed
+    verdict = update["no_mutation"]
+    assert verdict.status is Status.FAILED and "line 28 changes the argument `theta` in place" in verdict.message
+    # The source scan now lists `np.__dict__.update(...)`; the dict watcher saw the same line at run time.
+    review = _flags_of(result, "needs-review")
+    assert any("changes to a library module" in flag and "line 17" in flag for flag in review), review
+
+
+def test_a_library_patched_where_the_source_scan_does_not_look_is_seen_as_it_happens() -> None:
+    """`jax._src.pjit.make_jit` rebound through `operator.setitem(vars(module), ...)`, so `jax.jit(f)` is
+    `f`: the dict watcher sees the rebinding with its line, and nothing earns a point."""
+    result = grade_path(HOSTILE / "patch_make_jit.py", "jit", QUICK)
+    review = _flags_of(result, "needs-review")
+    assert any("jax._src.pjit.make_jit rebound" in flag and "line 11" in flag for flag in review), result.flags
+    assert not any("patch_make_jit.py, line 10" in flag for flag in review)  # the import itself is ordinary
+    assert result.score == 0
+
+
+def test_a_blinded_hash_blinds_nothing_the_fingerprint_uses() -> None:
+    """`hashlib.sha1` rebound through `importlib.import_module` (a constant hash): the fingerprint bound
+    its own before any student code, so the counter in the closure still shows; the rebinding is a
+    patch with its line (seen by the source scan and by the dict watcher), and only correctness keeps
+    its points."""
+    result = grade_path(HOSTILE / "patch_hashlib.py", "jit", QUICK)
+    # The source scan reads `_hashlib` as the module too now; the dict watcher saw the same line run.
+    assert any("hashlib.sha1" in flag and "line 11" in flag for flag in _flags_of(result, "needs-review"))
+    negatives = _checks(result, "negatives")
+    assert negatives["correctness"].passed
+    assert negatives["no_globals"].status is Status.FAILED and "`counts`" in negatives["no_globals"].message
+    assert result.score == points("jit", "norm.correctness", "negatives.correctness")

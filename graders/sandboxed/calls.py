@@ -64,6 +64,8 @@ class Calls:
         self.submission = submission
         self.shared = shared or SharedMemory(-1, 0)
         self._jitted: dict[tuple[str, tuple[str, ...]], Callable[..., Any]] = {}
+        # Set by the state watch while a request runs: every call goes through it alike.
+        self.around: Callable[[Callable[[], Any]], Any] | None = None
 
     def handlers(self) -> dict[str, Callable[[dict[str, Any]], dict[str, Any]]]:
         return {"describe": lambda request: self.describe(request["name"]), "call": self.call,
@@ -121,10 +123,13 @@ class Calls:
 
     def invoke(self, function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """Call and wait for the result; whatever escapes becomes CallFailed."""
-        try:
+        def run() -> Any:
             output = function(*args, **kwargs)
             block(output)
             return output
+
+        try:
+            return run() if self.around is None else self.around(run)
         except BaseException as error:  # noqa: BLE001 - student code may raise anything
             raise CallFailed(self.describe_error(error)) from None
 

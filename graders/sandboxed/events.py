@@ -4,7 +4,8 @@ JAX's compilations and traces, the state fingerprints taken around every call of
 student code, library namespaces changed and capabilities used: each becomes one
 record on a pipe of its own whose other end only the judge holds. A record is
 `seq kind length payload`, with `seq` from an `itertools.count` that only goes up
-(a C iterator: nothing rewinds it), and every reply is preceded by a mark. The judge
+(a C iterator: nothing rewinds it), and every reply is preceded by a mark whose number
+the reply carries. The judge
 counts and reads the records itself (`graders/supervisor/events.py`), so a counter
 rewound in this process afterwards changes nothing already written, and a stream that
 stops, skips or repeats a number, or a reply that comes without its mark, is a
@@ -40,24 +41,28 @@ HEADER = struct.Struct(">IBH")
 # A record is written whole by one `write` of at most PIPE_BUF bytes, so records never interleave.
 MAX_PAYLOAD = 1024
 
-Emit = Callable[[int, bytes], None]
+Emit = Callable[[int, bytes], int]
 
 
 def open_stream(fd: int) -> Emit:
-    """The emitter for the judge's event pipe `fd` (-1: no stream, events are dropped)."""
+    """The emitter for the judge's event pipe `fd` (-1: no stream, events are dropped). It returns
+    the number it gave the record: a reply names its mark's number, so that the judge, which may
+    find several replies' records in the pipe at once, knows which records came before which reply."""
     write = os.write
     pack = HEADER.pack
     counter = itertools.count(1).__next__
     limit = MAX_PAYLOAD
 
-    def emit(kind: int, payload: bytes = b"") -> None:
+    def emit(kind: int, payload: bytes = b"") -> int:
         if fd < 0:
-            return
-        record = pack(counter() & 0xFFFFFFFF, kind, min(len(payload), limit)) + payload[:limit]
+            return 0
+        seq = counter() & 0xFFFFFFFF
+        record = pack(seq, kind, min(len(payload), limit)) + payload[:limit]
         try:
             write(fd, record)
         except OSError:
             # The judge has gone (or the student closed the pipe: the judge sees the stream end).
             pass
+        return seq
 
     return emit

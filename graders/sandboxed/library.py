@@ -234,8 +234,8 @@ def _behaviour(value: Any) -> bool:
 # functions, functools' wrappers, C methods.
 _ROUTINE_TYPES = frozenset({"ufunc", "_ArrayFunctionDispatcher", "PjitFunction", "partial", "_lru_cache_wrapper",
                             "method_descriptor", "wrapper_descriptor", "builtin_function_or_method",
-                            "classmethod_descriptor", "getset_descriptor", "member_descriptor", "cython_function_or_method",
-                            "fused_cython_function", "custom_jvp", "custom_vjp"})
+                            "classmethod_descriptor", "getset_descriptor", "member_descriptor",
+                            "cython_function_or_method", "fused_cython_function", "custom_jvp", "custom_vjp"})
 
 
 def _underlying(proxy: Any) -> dict[str, Any] | None:

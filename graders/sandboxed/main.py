@@ -68,7 +68,7 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
     emit = open_stream(events_fd)
     # The arguments' memory, which the judge maps too (calls.py).
     shared = SharedMemory(shared_fd, shared_bytes)
-    emit(REPLY, b"")
+    mark = emit(REPLY, b"")
     write_frame(
         reply_fd,
         {
@@ -79,10 +79,12 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
             "jax": jax.__version__,
             "platform": device.platform,
             "device": getattr(device, "device_kind", str(device)),
+            "mark": mark,
         },
     )
     handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {}
     integrity: Integrity | None = None
+    watch: Any = None
     while True:
         request = read_frame(request_fd)
         if request is None or request.get("op") == "exit":
@@ -93,7 +95,7 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
             for name, value in (request.get("jax_config") or {}).items():
                 jax.config.update(name, value)
             submission = SubmissionModule(request["module_name"])
-            handlers, listener, global_uses = _probes(submission, emit, shared)
+            handlers, listener, global_uses, watch = _probes(submission, emit, shared)
             integrity = Integrity(listener, [emit])
             # Every module's names just before student code first runs, and just after: what the
             # cells planted in `builtins` or an imported module is module-level data too.
@@ -109,23 +111,24 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
         elif not handlers:
             reply = {"protocol_error": "load must come first"}
         else:
-            reply = _answer(handlers, op, request)
+            reply = _answer(handlers, op, request, watch)
         reply["op"] = op
         if integrity is not None and op != "load":
             reply["integrity"] = integrity.state()
-        emit(REPLY, b"")
+        reply["mark"] = emit(REPLY, b"")
         write_frame(reply_fd, reply)
 
 
 def _answer(handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]], op: Any,
-            request: dict[str, Any]) -> dict[str, Any]:
-    """One probe's reply. Probes catch what student code raises; anything else that escapes one
+            request: dict[str, Any], watch: Any) -> dict[str, Any]:
+    """One probe's reply. Every request that runs the submission's code runs inside the state watch,
+    alike (state_watch.py). Probes catch what student code raises; anything else that escapes one
     is the grader's fault, reported as such, and the worker lives on."""
     handler = handlers.get(op)
     if handler is None:
         return {"protocol_error": f"unknown op {op!r}"}
     try:
-        return handler(request)
+        return watch.answer(op, request, handler) if watch is not None else handler(request)
     except Exception as error:  # noqa: BLE001 - see the docstring
         return {"probe_error": f"{op}: {type(error).__name__}: {error}"}
 
@@ -147,7 +150,7 @@ def _leave_now() -> NoReturn:
 
 
 def _probes(submission: Any, emit: Any, shared: Any) -> tuple[dict[str, Callable[[dict[str, Any]], dict[str, Any]]],
-                                                              Callable[..., Any], Any]:
+                                                              Callable[..., Any], Any, Any]:
     """Every request the worker answers, by op, the compilation listener the integrity check watches,
     and the hidden-state probe, which must see the modules before and after the cells run.
 
@@ -156,6 +159,7 @@ def _probes(submission: Any, emit: Any, shared: Any) -> tuple[dict[str, Callable
     from .calls import Calls
     from .compilation import Compilations
     from .hidden_state import GlobalUses
+    from .state_watch import StateWatch
     from .timing import TimedBatches
     from .trace import TraceSizes
     from .values import Intermediates
@@ -163,11 +167,13 @@ def _probes(submission: Any, emit: Any, shared: Any) -> tuple[dict[str, Callable
     calls = Calls(submission, shared)
     compilations = Compilations(calls, emit)
     global_uses = GlobalUses(calls)
+    watch = StateWatch(calls, emit, lambda: global_uses.planted)
+    global_uses.unreadable = watch.unreadable
     handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {}
     for probe in (calls, compilations, global_uses, TraceSizes(calls), Intermediates(calls),
                   TimedBatches(calls)):
         handlers.update(probe.handlers())
-    return handlers, compilations.listener, global_uses
+    return handlers, compilations.listener, global_uses, watch
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ from typing import Any, cast
 from ..sandboxed.protocol import ProtocolError, read_frame, write_frame
 from .arguments import SharedArguments
 from .compilation_cache import CompilationCache
-from .events import REPLY, EventReader, Record
+from .events import EventReader, Record
 from .sandbox import (
     Isolation,
     accelerator_present,
@@ -117,8 +117,8 @@ class WorkerProcess:
         self._directory: Path | None = None
         self._to_worker = self._from_worker = self._events = -1
         self._reader = EventReader()
-        self._records: list[Record] = []
-        self._marks = 0  # reply marks read since the last reply
+        self._records: list[Record] = []  # read, not yet matched to a reply
+        self._taken: list[Record] = []  # matched to the replies since `take_events` was last called
         # The arguments' memory, shared with the worker (arguments.py); None where there is no memfd.
         self.shared: SharedArguments | None = None
         self.info: WorkerInfo | None = None
@@ -361,8 +361,9 @@ class WorkerProcess:
         return self.receive(timeout)
 
     def take_events(self) -> tuple[list[Record], str | None]:
-        """The event records read since the last call, and why the stream broke (None while intact)."""
-        records, self._records = self._records, []
+        """The event records that came before the replies received since the last call, and why the
+        stream broke (None while intact)."""
+        records, self._taken = self._taken, []
         return records, self._reader.broken
 
     def _drain_events(self) -> None:
@@ -381,11 +382,7 @@ class WorkerProcess:
                 _close_quietly(self._events)
                 self._events = -1
                 return
-            for record in self._reader.feed(data):
-                if record.kind == REPLY:
-                    self._marks += 1
-                else:
-                    self._records.append(record)
+            self._records += self._reader.feed(data)
 
     def _await_reply(self, deadline: float) -> None:
         """Wait until the reply pipe has data, draining the event stream meanwhile (a worker that
@@ -416,10 +413,11 @@ class WorkerProcess:
             detail = self._exit_detail()
             self._kill()
             raise self._lost("exited", detail)
-        # Everything written to the stream before the reply was written is in the pipe now.
+        # Everything written to the stream before the reply was written is in the pipe now: what
+        # came before the reply's mark is its request's; what came after waits for the next reply.
         self._drain_events()
-        self._reader.replied(self._marks)
-        self._marks = 0
+        before, self._records = self._reader.split(self._records, reply.get("mark"))
+        self._taken += before
         # A full folder makes the student's writes fail, and a fork bomb's forks fail too; their
         # errors must not pass for an answer, so the reply that follows is checked once more here,
         # not only by the thread.

@@ -8,8 +8,9 @@ again once the reply has come, so every record written before a reply is
 counted with that reply's request. Numbers go up by one from 1: a record missing,
 repeated or out of order, a kind the worker never writes, or bytes that are no
 record mean the stream was tampered with, and nothing after that point is read. Each
-reply must follow exactly one reply mark (`replied`): a worker whose stream went quiet
-is caught at its next reply, not only when the judge next checks its instruments.
+reply names the number of the mark the worker wrote just before it (`split`): a worker
+whose stream went quiet is caught at its next reply, not only when the judge next checks
+its instruments, and records of replies still in the pipe wait for their own reply.
 """
 
 from __future__ import annotations
@@ -68,10 +69,22 @@ class EventReader:
         self.received += len(records)
         return records
 
-    def replied(self, marks: int) -> None:
-        """A reply came, after `marks` reply marks since the previous one: one is right."""
-        if self.broken is None and marks != 1:
-            self.broken = f"a reply came after {marks} reply marks, not one"
+    def split(self, records: list[Record], mark: object) -> tuple[list[Record], list[Record]]:
+        """The records that came before the reply whose mark is `mark` (the mark itself dropped), and
+        those after it, which belong to later replies. A reply whose mark is not on the stream, or
+        with another reply's mark before its own, breaks it."""
+        if self.broken is not None:
+            return [], []
+        position = next((index for index, record in enumerate(records)
+                         if record.kind == REPLY and record.seq == mark), None)
+        if type(mark) is not int or position is None:
+            self.broken = f"a reply came whose mark ({mark!r}) is not on the stream"
+            return [], []
+        before = records[:position]
+        if any(record.kind == REPLY for record in before):
+            self.broken = "a reply's mark came with no reply"
+            return [], []
+        return before, records[position + 1:]
 
     def ended(self) -> None:
         """The worker's end of the pipe closed while the worker still answered."""

@@ -238,9 +238,10 @@ class LibraryChange:
 @dataclass(frozen=True)
 class StateChange:
     """How a call changed a place: `items` (by `delta` items), `number` (by `delta`), `cache`
-    (an lru_cache, by `delta` lookups), `contents`, `created` or `removed`; or `unreadable`: the
-    place holds mutable state of type `type` that cannot be read, so whether it changed is unknown.
-    `attribute` names the object attribute that changed."""
+    (an lru_cache, by `delta` lookups), `contents`, `created`, `removed`, `drawn` (a random
+    generator drawn from) or `unnamed` (the stream showed a change no reply described); or
+    `unreadable`: the place holds mutable state of type `type` that cannot be read, so whether it
+    changed is unknown. `attribute` names the object attribute that changed."""
 
     kind: str = ""
     delta: float = 0.0
@@ -264,12 +265,15 @@ class GlobalUse:
     """Module-level data a function depends on.
 
     access: `read` or `write` of the global `name`, where for a read `part` says where
-    the data lives when it is not a global: `class` (`Config.THRESHOLD`), `builtins`
-    (a name the submission put there) or `module` (an attribute it set on an imported
-    module, `jnp.SCALE`); `namespace` (the module's whole namespace read); `state`:
-    the call changed `part` of `name`, a place of kind `type` (closure, default,
-    attribute, class, global, module: an imported module's attribute, or cache: an
-    lru_cache), as `change` describes.
+    the data lives when it is not a global: `class` (`Config.THRESHOLD`, its metaclass's
+    too), `builtins` (a name the submission put there), `module` (an attribute it set on
+    an imported module, `jnp.SCALE`) or `attribute` (one kept on a function, a jit
+    wrapper or an object, `norm.scale`); `namespace` (a whole namespace read); `logger`
+    (a logger the code names: a note, not a dependency); `state`: a call changed `part`
+    of `name`, a place of kind `type` (closure, default, attribute, partial: a partial's
+    argument, bound: a bound method's object, class, global, module: an imported
+    module's attribute, cache: an lru_cache, rng: a global random generator), as
+    `change` describes.
     filename and line are empty where only running the function showed it.
     """
 
@@ -406,6 +410,8 @@ class SubmissionSession:
         self.state_changed: set[str] = set()
         # Library namespaces changed while the submission's code ran (watched, and compared at checkpoints).
         self.library_changes: list[LibraryChange] = []
+        # What calls of each function changed, as the worker described it (for the words only).
+        self.state_uses: dict[str, list[GlobalUse]] = {}
 
     # ------------------------------------------------------------- lifecycle
     def start(self) -> None:
@@ -501,6 +507,7 @@ class SubmissionSession:
             reply = self.worker.receive(timeout)
         finally:
             self._read_events(str(payload.get("name", "")))
+        self._note_state(str(payload.get("name", "")), reply.get("state"))
         changes = _integrity_changes(self.baseline, reply.get("integrity"))
         if changes:
             raise InstrumentTampered(changes)
@@ -680,17 +687,36 @@ class SubmissionSession:
         return self.window.compiles, self.window.traces
 
     def global_uses(self, name: str, call: Call | None = None, timeout: float | None = None) -> tuple[GlobalUse, ...]:
-        """What the function's code shows of module-level data, plus what `call` read and changed."""
+        """What the function's code shows of module-level data, then what every call of it so far changed
+        (`call` is one more, made like any other); a change the stream showed but no reply described
+        is there as an unnamed one."""
         payload = _wire_call(call) if call is not None else {}
         reply = self._request("global_uses", timeout=timeout, call=call, name=name, **payload)
-        uses = []
-        for item in (reply.get("findings") or ())[:50]:
-            if isinstance(item, dict):
-                uses.append(GlobalUse(str(item.get("name", ""))[:100], str(item.get("access", ""))[:20],
-                                      str(item.get("type", ""))[:100], str(item.get("function", ""))[:100],
-                                      str(item.get("filename", ""))[:200], int(item.get("line", 0) or 0),
-                                      str(item.get("part", ""))[:100], StateChange.from_wire(item.get("change"))))
-        return tuple(uses)
+        uses = [use for use in map(_global_use, (reply.get("findings") or ())[:50]) if use is not None]
+        changed = list(self.state_uses.get(name, ()))
+        if name in self.state_changed and not changed:
+            changed.append(GlobalUse(name, "state", "", name, "", 0, "", StateChange("unnamed")))
+        seen = {(use.name.rsplit(".", 1)[-1], use.access, use.line) for use in uses}
+        return tuple(uses + [use for use in changed if (use.name.rsplit(".", 1)[-1], use.access, use.line) not in seen])
+
+    def _note_state(self, name: str, findings: Any) -> None:
+        """What a request's calls of `name` changed, in the worker's words (the first ones are kept:
+        the same submission always changes the same things in the same order)."""
+        if not name or not isinstance(findings, list):
+            return
+        kept = self.state_uses.setdefault(name, [])
+        places = {(use.name, use.access, use.type, use.part): index for index, use in enumerate(kept)}
+        for use in map(_global_use, findings[:50]):
+            if use is None:
+                continue
+            place = (use.name, use.access, use.type, use.part)
+            if place not in places and len(kept) < 20:
+                places[place] = len(kept)
+                kept.append(use)
+            elif place in places and kept[places[place]].change.kind == "created" and use.change.kind != "created":
+                # A place the first call created says more by how the next call changes it (`+1`).
+                kept[places[place]] = use
+            # Otherwise the first change of each place: how later calls change it again tells nothing new.
 
     def trace_sizes(self, name: str, calls: Sequence[Call], static_argnames: Sequence[str],
                     timeout: float | None = None) -> TraceMeasurement | ErrorReport:
@@ -784,6 +810,18 @@ class SubmissionSession:
                       and array_digest(value) == committed[index])
             checked.append((value, honest))
         return checked
+
+
+def _global_use(item: Any) -> GlobalUse | None:
+    if not isinstance(item, dict):
+        return None
+    try:
+        line = int(item.get("line", 0) or 0)
+    except (TypeError, ValueError):
+        line = 0
+    return GlobalUse(str(item.get("name", ""))[:100], str(item.get("access", ""))[:20], str(item.get("type", ""))[:100],
+                     str(item.get("function", ""))[:100], str(item.get("filename", ""))[:200], line,
+                     str(item.get("part", ""))[:100], StateChange.from_wire(item.get("change")))
 
 
 def _call_outcome(reply: dict[str, Any], echo_args: bool, shared: SharedArguments | None = None) -> CallOutcome:
