@@ -45,6 +45,9 @@ c.GenerateFeedback.preprocessors = [
 # regular files only (graders/course/collect.py): `nbgrader collect`, the formgrader, `jaxgrade watch`
 # and `jaxgrade autograde` alike. The due date is nbgrader's: `nbgrader db assignment add jit --duedate=...`.
 c.ExchangeFactory.collect = "graders.course.collect.VerifiedCollect"
+# A notebook submitted under another name (`jit (1).ipynb`) is graded as the assignment's, and its feedback
+# is released under the name the student submitted too, where their Fetch Feedback looks for it.
+c.ExchangeFactory.release_feedback = "graders.course.notebook_names.ReleaseFeedbackUnderSubmittedNames"
 # Who may submit as whom: "auto" checks the folder's owner wherever accounts tell students apart;
 # "owner" always; "name" never (every student shares one account: see docs/deploy.md).
 c.JaxgradeIdentity.mode = "auto"

@@ -121,6 +121,7 @@ def _build_parser() -> argparse.ArgumentParser:
     autograde.add_argument("assignment", help="assignment name")
     autograde.add_argument("--jobs", type=_positive_int, default=1, help="submissions graded in parallel")
     autograde.add_argument("--course", default=".", help="nbgrader course directory (default: .)")
+    autograde.add_argument("--student", metavar="STUDENT", help="only this student (the formgrader's button)")
     autograde.add_argument("--no-collect", dest="collect", action="store_false",
                            help="grade what is in submitted/ as it is (default: collect first, as `nbgrader collect`)")
     autograde.add_argument("--force", action="store_true",
@@ -143,6 +144,15 @@ def _build_parser() -> argparse.ArgumentParser:
                        help="grade on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:PORT)")
     watch.add_argument("--once", action="store_true", help="handle what is in the exchange now, then exit")
     watch.set_defaults(handler=_watch)
+
+    review = commands.add_parser("review", help="list the submissions held for review; approve or confirm one")
+    review.add_argument("assignment", help="assignment name")
+    review.add_argument("--course", default=".", help="nbgrader course directory (default: .)")
+    decision = review.add_mutually_exclusive_group()
+    decision.add_argument("--approve", metavar="STUDENT", help="give the withheld points back to STUDENT")
+    decision.add_argument("--confirm", metavar="STUDENT", help="keep STUDENT's withheld points withheld")
+    review.add_argument("--note", default="", help="why (kept with the decision; the student's feedback shows it)")
+    review.set_defaults(handler=_review)
 
     demo = commands.add_parser("demo", help="grade the bundled samples and summarise what each shows")
     demo.add_argument("--samples", default="samples", help="the samples folder with manifest.toml (default: samples)")
@@ -438,13 +448,15 @@ def _autograde(arguments: argparse.Namespace) -> int:
     try:
         run = autograde_course(course, arguments.assignment, jobs=arguments.jobs, force=arguments.force,
                                scheduler=arguments.scheduler, console=Console(stderr=True),
-                               collect=arguments.collect)
+                               collect=arguments.collect, student=arguments.student)
     except (StepFailed, ValueError) as error:
         raise UsageError(str(error)) from None
     if not run.outcomes and not run.interrupted:
         if run.refused:
             render_summary(run, Console())
         where = "the exchange has none" if arguments.collect else f"none under {course / 'submitted'}"
+        if arguments.student:
+            where += f" from {arguments.student}"
         raise UsageError(f"no submissions of {arguments.assignment!r} to grade: {where}")
     render_summary(run, Console())
     if run.interrupted:
@@ -491,6 +503,31 @@ def _watch(arguments: argparse.Namespace) -> int:
     if run.interrupted:
         return EXIT_INTERRUPTED
     return EXIT_NOT_ALL_GRADED if arguments.once and run.count(Outcome.FAILED) else EXIT_OK
+
+
+def _review(arguments: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from .course.nbgrader_steps import StepFailed
+    from .course.review_command import ReviewError, decide, flagged_submissions, render_flagged
+    from .course.reviews import Verdict
+
+    _assignment(arguments.assignment)
+    course = Path(arguments.course)
+    if not (course / "nbgrader_config.py").is_file():
+        raise UsageError(f"{course}: no nbgrader_config.py; pass --course with the course directory")
+    student = arguments.approve or arguments.confirm
+    if student is None:
+        if arguments.note:
+            raise UsageError("--note goes with --approve STUDENT or --confirm STUDENT")
+        render_flagged(arguments.assignment, flagged_submissions(course, arguments.assignment), Console())
+        return EXIT_OK
+    verdict = Verdict.APPROVED if arguments.approve else Verdict.CONFIRMED
+    try:
+        decide(course, arguments.assignment, student, verdict, arguments.note, Console())
+    except (ReviewError, StepFailed) as error:
+        raise UsageError(str(error)) from None
+    return EXIT_OK
 
 
 def _check_scheduler(address: str) -> None:
@@ -550,6 +587,9 @@ def _report(arguments: argparse.Namespace) -> int:
         sys.stdout.write(f"{len(data.overrides)} grades in the gradebook are not the judge's; check that you gave "
                          "them yourself (formgrader, Manual Grading):\n"
                          + "".join(f"  - {line}\n" for line in data.overrides))
+    if data.reviews:
+        sys.stdout.write(f"{len(data.reviews)} submissions flagged for review:\n"
+                         + "".join(f"  - {line}\n" for line in data.reviews))
     if data.refused:
         sys.stdout.write(f"{len(data.refused)} entries in the exchange were never collected:\n"
                          + "".join(f"  - {line}\n" for line in data.refused))

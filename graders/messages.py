@@ -18,6 +18,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": " These cells failed to run, and may be where it was defined: {cells}.",
         "ko": " 다음 셀이 실행에 실패했으며, 함수가 그곳에 정의되어 있었을 수 있습니다: {cells}.",
     },
+    "exercise.missing_statements": {
+        "en": " These parts of your file failed to run, and one may be where it was defined: {cells}.",
+        "ko": " 파일에서 다음 부분이 실행에 실패했으며, 함수가 그곳에 정의되어 있었을 수 있습니다: {cells}.",
+    },
     "exercise.not_callable": {
         "en": "`{name}` is a `{type}`, not a function. Define `{name}` as a function.",
         "ko": "`{name}`은(는) 함수가 아니라 `{type}`입니다. `{name}`을(를) 함수로 정의하세요.",
@@ -100,6 +104,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{cell}, line {line}: {type}: {message}",
         "ko": "{cell}, {line}번째 줄: {type}: {message}",
     },
+    "cell.missing_module": {
+        "en": "{cell}, line {line}: the grader has no `{module}` module (it has Python's standard library and "
+              "{libraries}). Remove the import and the code that uses it, or ask your instructor to add `{module}`. "
+              "Only what this part of your submission would have defined is lost.",
+        "ko": "{cell}, {line}번째 줄: 채점기에는 `{module}` 모듈이 없습니다(쓸 수 있는 것: Python 표준 라이브러리, "
+              "{libraries}). 이 import 문과 그 모듈을 쓰는 코드를 지우거나, 강사에게 `{module}` 모듈을 추가해 "
+              "달라고 요청하세요. 잃는 것은 제출물의 이 부분이 정의했을 이름뿐입니다.",
+    },
     # --------------------------------------------------------- worker lost
     "lost.timeout": {
         "en": "Your code did not finish within {seconds} s{on_input} and was stopped. Look for an infinite loop or very slow code.",
@@ -118,6 +130,16 @@ MESSAGES: dict[str, dict[str, str]] = {
     "exercise.skipped_loading": {
         "en": "Not graded: grading stopped while your cells were loading (see `{first}`).",
         "ko": "채점하지 않음: 셀을 불러오는 동안 채점이 멈췄습니다(`{first}` 참고).",
+    },
+    "exercise.skipped_loading_file": {
+        "en": "Not graded: grading stopped while your file was loading (see `{first}`).",
+        "ko": "채점하지 않음: 파일을 불러오는 동안 채점이 멈췄습니다(`{first}` 참고).",
+    },
+    "lost.loading_file": {
+        "en": "The process running your code ended while your file was loading ({detail}), before any function "
+              "could be graded. Remove the code that exits or crashes at the top level (outside your functions).",
+        "ko": "파일을 불러오는 동안 여러분의 코드를 실행하던 프로세스가 종료되어({detail}) 어떤 함수도 채점하지 못했습니다. "
+              "함수 밖(최상위)에서 종료하거나 충돌하는 코드를 지우세요.",
     },
     "lost.protocol": {
         "en": "Your code interfered with the grader's channel ({detail}){on_input}.",
@@ -743,6 +765,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "cell failed: {detail}",
         "ko": "셀 실행 실패: {detail}",
     },
+    "flag.file_failed": {
+        "en": "part of the file failed: {detail}",
+        "ko": "파일 일부 실행 실패: {detail}",
+    },
     "flag.worker_restarted": {
         "en": "the worker was restarted {count} time(s) after your code stopped it",
         "ko": "여러분의 코드가 작업 프로세스를 멈추게 해 {count}번 다시 시작했습니다",
@@ -769,11 +795,31 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "flag.needs_review": {
         "en": "needs-review: {what} ({where})",
-        "ko": "needs-review: {what} ({where})",
+        "ko": "검토 필요: {what} ({where})",
     },
     "review.withheld": {
-        "en": "Points withheld for review: your code uses {what} ({where}). A JAX exercise needs none of this, and it could change what the grader measures in your code's process, so only checks the grader verifies itself (correctness) keep their points; your instructor will look at it. Remove that code and submit again. This check found: {finding}",
-        "ko": "검토를 위해 점수 보류: 여러분의 코드가 {what}을(를) 사용합니다({where}). JAX 과제에는 필요 없는 기능이며, 여러분의 코드가 실행되는 프로세스에서 채점기가 재는 값을 바꿀 수 있으므로 채점기가 직접 확인하는 검사(정확성)만 점수를 유지합니다. 강사가 검토합니다. 그 코드를 지우고 다시 제출하세요. 이 검사의 결과: {finding}",
+        "en": "Points held for review, not taken away: your code uses {what} ({where}). A JAX exercise never needs it, and it could change what the grader measures in your code's process, so until your instructor looks, only the checks the grader verifies itself (correctness) count. Your instructor will look at it and can give these points back; if you did not mean to use it, remove that code and submit again. This check found: {finding}",
+        "ko": "검토를 위해 점수를 보류했습니다(잃은 점수가 아닙니다). 여러분의 코드가 다음을 씁니다: {what} ({where}). JAX 과제에는 필요 없는 기능이고 여러분의 코드가 실행되는 프로세스에서 채점기가 재는 값을 바꿀 수 있어서, 강사가 확인하기 전까지는 채점기가 직접 확인하는 검사(정확성)만 점수에 들어갑니다. 강사가 확인하고 이 점수를 돌려줄 수 있습니다. 의도한 것이 아니라면 그 코드를 지우고 다시 제출하세요. 이 검사의 결과: {finding}",
+    },
+    "failure.no_notebook": {
+        "en": "your submission holds no notebook {expected} (it holds: {files}). Submit the assignment's notebook, with its name.",
+        "ko": "제출물에 노트북 {expected} 파일이 없습니다(제출물 안의 파일: {files}). 과제 노트북을 원래 이름 그대로 제출하세요.",
+    },
+    "note.restored_cells": {
+        "en": "Cells missing from your notebook were put back from the released notebook, in their places, before grading: {cells}. Keep the locked cells in your notebook.",
+        "ko": "노트북에서 빠진 셀을 배포된 노트북에서 가져와 원래 자리에 넣고 채점했습니다: {cells}. 잠긴 셀은 지우지 말고 그대로 두세요.",
+    },
+    "note.renamed_notebook": {
+        "en": "Your notebook was named `{submitted}`, and the submission had no `{graded}`: it was graded as `{graded}`. Keep the assignment's name next time.",
+        "ko": "제출물에 `{graded}` 노트북이 없고 다른 이름의 노트북(`{submitted}`)이 있어서, 그 노트북을 `{graded}` 자리에 놓고 채점했습니다. 다음에는 과제 노트북의 원래 이름을 그대로 쓰세요.",
+    },
+    "review.note.approved": {
+        "en": "reviewed: your instructor ({by}) looked at the flagged code on {day} and gave the withheld points back{note}",
+        "ko": "검토 완료: 강사({by})가 {day}에 표시된 코드를 확인하고 보류했던 점수를 돌려주었습니다{note}",
+    },
+    "review.note.confirmed": {
+        "en": "reviewed: your instructor ({by}) looked at the flagged code on {day}; the withheld points stay withheld{note}",
+        "ko": "검토 완료: 강사({by})가 {day}에 표시된 코드를 확인했고, 보류한 점수는 그대로 보류됩니다{note}",
     },
     "review.kind.descriptor": {"en": "the process's file descriptors", "ko": "프로세스의 파일 디스크립터"},
     "review.kind.process": {"en": "process control (starting, ending or signalling processes)", "ko": "프로세스 제어(프로세스 시작·종료·신호)"},
@@ -822,6 +868,16 @@ MESSAGES: dict[str, dict[str, str]] = {
 - 틀린 부분이 있으면 피드백에 가장 작은 실패 입력, 기대값과 실제값, 문제가 된 코드 줄이 표시됩니다.
 - 이 과제는 {count} 문제, 모두 {points}점입니다.""",
     },
+    "notebook.libraries": {
+        "en": "> **What your code may import.** The grader runs your notebook with Python's standard library and "
+              "{libraries}, the versions of `student-requirements.txt`. A cell that imports anything else does not "
+              "run when it is graded (the rest of the notebook still does): keep other libraries out of the cells "
+              "that define your answers.",
+        "ko": "> **import할 수 있는 라이브러리.** 채점기는 Python 표준 라이브러리와 {libraries}만 있는 환경에서 "
+              "여러분의 노트북을 실행합니다(버전은 `student-requirements.txt`와 같습니다). 그 밖의 라이브러리를 "
+              "import하는 셀은 채점할 때 실행되지 않으니(나머지 셀은 실행됩니다), 답을 정의하는 셀에는 다른 "
+              "라이브러리를 넣지 마세요.",
+    },
     "hint.removed_api": {
         "en": "`{old}` is no longer in JAX (old tutorials still use it): write `{new}` instead.",
         "ko": "`{old}`은(는) 이제 JAX에 없습니다(오래된 튜토리얼에서는 아직 쓰고 있습니다). 대신 `{new}`을(를) "
@@ -851,10 +907,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "{assignment}: 제출물을 채점하지 못했습니다",
     },
     "watch.failed": {
-        "en": "Your submission of {submitted} was received, but the grader could not grade it just now. "
-              "Your instructor has been told; it still counts for your grade at the deadline.",
-        "ko": "{submitted}에 낸 제출물을 받았지만 채점기가 지금은 채점하지 못했습니다. "
-              "강사에게 알렸으며, 마감 때 성적에는 그대로 반영됩니다.",
+        "en": "Your submission of {submitted} was received, but the grader could not grade it: {reason} "
+              "This did not use up your judged feedback. Your instructor has been told; if you can fix what the "
+              "line above says, submit again, and the grader tries again when it next starts in any case.",
+        "ko": "{submitted}에 낸 제출물을 받았지만 채점하지 못했습니다: {reason} "
+              "이번 제출은 채점 피드백 횟수에서 빠지지 않았습니다. 강사에게 알렸습니다. 위의 내용을 고칠 수 있다면 "
+              "고쳐서 다시 제출하세요. 채점기는 다음에 시작될 때 이 제출물을 다시 채점해 봅니다.",
+    },
+    "watch.ungraded_title": {
+        "en": "{assignment}: submission not graded",
+        "ko": "{assignment}: 제출물을 채점하지 못했습니다",
+    },
+    "watch.ungraded": {
+        "en": "Your submission of {submitted} could not be graded: {reason} Your instructor has been told and will "
+              "look at it.",
+        "ko": "{submitted}에 낸 제출물을 채점하지 못했습니다: {reason} 강사에게 알렸으며, 강사가 확인합니다.",
     },
     "notebook.title": {"en": "# Assignment {number}: {title}", "ko": "# 과제 {number}: {title}"},
     "notebook.heading": {

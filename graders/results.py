@@ -120,9 +120,12 @@ class SubmissionResult:
     environment: Mapping[str, str] = field(default_factory=dict)
     student_output: str = ""
     seconds: float = 0.0
+    # What flagged the submission for review, as data for the instructor's review (`review.review_entries`):
+    # each a mapping of kind, what, where, line and the lines around it. Empty when nothing did.
+    review: tuple[Mapping[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
-        _make_printable(self, "submission", "flags", "environment", "student_output")
+        _make_printable(self, "submission", "flags", "environment", "student_output", "review")
 
     @property
     def score(self) -> float:
@@ -179,4 +182,5 @@ def result_from_plain(data: Mapping[str, Any]) -> SubmissionResult | FileError:
         )
         for exercise in fields.pop("exercises")
     )
-    return SubmissionResult(exercises=exercises, **{**fields, "flags": tuple(fields["flags"])})
+    return SubmissionResult(exercises=exercises, **{**fields, "flags": tuple(fields["flags"]),
+                                                    "review": tuple(fields.get("review", ()))})

@@ -14,6 +14,7 @@ import ast
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from .i18n import t
 from .registry import get_check
@@ -23,9 +24,11 @@ from .source.tripwires import KINDS
 from .submission import Submission
 from .supervisor.session import AuditEvent, LibraryChange
 
-__all__ = ["ReviewReason", "review_flags", "review_reasons", "withhold_for_review"]
+__all__ = ["ReviewReason", "review_entries", "review_flags", "review_reasons", "withhold_for_review"]
 
 _FLAGGED = 5
+# Lines shown around a flagged line in the instructor's review.
+_CONTEXT = 2
 
 
 @dataclass(frozen=True)
@@ -92,11 +95,32 @@ def _where(reason: ReviewReason, submission: Submission, lang: str) -> str:
 
 
 def review_flags(reasons: Sequence[ReviewReason], submission: Submission, lang: str) -> list[str]:
+    # The first reason of each kind comes first: eight descriptor calls must not hide the thread.
+    first_of_kind = {reason.kind: index for index, reason in reversed(list(enumerate(reasons)))}
+    order = sorted(range(len(reasons)), key=lambda index: (index not in first_of_kind.values(), index))
+    shown = [reasons[index] for index in order]
     flags = [t("flag.needs_review", lang, what=_what(reason, lang), where=_where(reason, submission, lang))
-             for reason in reasons[:_FLAGGED]]
+             for reason in shown[:_FLAGGED]]
     if len(reasons) > _FLAGGED:
         flags[-1] += f" (+{len(reasons) - _FLAGGED})"
     return flags
+
+
+def review_entries(reasons: Sequence[ReviewReason], submission: Submission, lang: str) -> tuple[dict[str, Any], ...]:
+    """What tripped, as data for `jaxgrade review`: the kind, what was used, where (as the student finds
+    it), the line, and the lines around it as the judge read them ("" when only running the code showed it)."""
+    entries = []
+    for reason in reasons:
+        context = ""
+        if reason.filename and reason.line:
+            cell = next((cell for cell in submission.cells if cell.filename == reason.filename), None)
+            lines = cell.source.splitlines() if cell is not None else []
+            first = max(1, reason.line - _CONTEXT)
+            context = "\n".join(f"{'>' if number == reason.line else ' '} {number:>3} | {lines[number - 1]}"
+                                for number in range(first, min(len(lines), reason.line + _CONTEXT) + 1))
+        entries.append({"kind": reason.kind, "what": _what(reason, lang), "where": _where(reason, submission, lang),
+                        "line": reason.line, "context": context})
+    return tuple(entries)
 
 
 def withhold_for_review(exercises: Sequence[ExerciseResult], reasons: Sequence[ReviewReason],
@@ -112,8 +136,10 @@ def withhold_for_review(exercises: Sequence[ExerciseResult], reasons: Sequence[R
         if check.status is not Status.PASSED or not get_check(check.name).rests_on_worker:
             return check
         message = t("review.withheld", lang, what=what, where=where, finding=check.message)
+        # What it found stays with it, so that an instructor's approval (`jaxgrade review`) gives it back as it was.
         return replace(check, status=Status.SKIPPED, message=message, points=0.0,
-                       details={**check.details, "found": check.status.value, "withheld": "needs-review"})
+                       details={**check.details, "found": check.status.value, "withheld": "needs-review",
+                                "finding": check.message})
 
     return tuple(replace(exercise, checks=tuple(withheld(check) for check in exercise.checks))
                  for exercise in exercises)

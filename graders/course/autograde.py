@@ -18,10 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import nbformat
-from nbformat.v4 import new_code_cell, new_output
-from nbgrader.api import Gradebook, MissingEntry
+from nbformat.v4 import new_output
 from nbgrader.preprocessors import NbGraderPreprocessor
-from traitlets import Float, Unicode
+from traitlets import Bool, Float, Unicode
 
 from ..format import markdown_text
 from ..grading import grade_many
@@ -30,10 +29,23 @@ from ..options import GradingOptions
 from ..registry import get_assignment
 from ..reports.json_report import result_to_dict
 from ..results import FileError
-from .notebooks import SCHEMA_VERSION, grade_cell_id
-from .records import CellScore, new_record, submission_digest, write_record
+from .judge_input import prepare_for_judge, release_notebook
+from .notebook_names import rename_note, renamed_notebooks
+from .notebooks import grade_cell_id
+from .records import CellScore, new_record, submission_digest, write_failure, write_record
+from .restore_cells import restored_note
+from .reviews import apply_decision, decision_for
+from .verdicts import keep_verdict, kept_verdict, verdict_key
 
 __all__ = ["JaxgradeRecord", "JaxgradeScores", "feedback_markdown", "feedback_text"]
+
+
+class Ungradable(Exception):
+    """The judge could not grade the notebook; `reason` is its message, in the course's language."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 class JaxgradeScores(NbGraderPreprocessor):  # type: ignore[misc]  # nbgrader ships no types
@@ -43,6 +55,9 @@ class JaxgradeScores(NbGraderPreprocessor):  # type: ignore[misc]  # nbgrader sh
     call_seconds = Float(30.0, help="Seconds one call to a student function may take.").tag(config=True)
     exercise_seconds = Float(120.0, help="Seconds one exercise may take in all.").tag(config=True)
     scheduler = Unicode("", help="A Dask scheduler (tcp://HOST:PORT) to grade on; empty: grade here.").tag(config=True)
+    reuse_verdicts = Bool(True, help="Reuse the judge's verdict on a notebook it graded before, byte for byte, "
+                                     "with the same grader, options and language (graders/course/verdicts.py); "
+                                     "False grades again.").tag(config=True)
 
     def preprocess(self, nb: nbformat.NotebookNode,
                    resources: dict[str, Any]) -> tuple[nbformat.NotebookNode, dict[str, Any]]:
@@ -52,10 +67,25 @@ class JaxgradeScores(NbGraderPreprocessor):  # type: ignore[misc]  # nbgrader sh
         # submission meanwhile gives a record that no longer matches, so it is graded again.
         course, submitted = _course_folders(self, info)
         digest = submission_digest(submitted) if submitted is not None else ""
-        # The notebook's own `jaxgrade` metadata is the student's; only `JaxgradeRecord` writes it.
-        nb.metadata.pop("jaxgrade", None)
-        self._restore_missing_grade_cells(nb, info, [exercise.name for exercise in assignment.exercises])
-        report = self._grade(nb, assignment)
+        # The same step as a grading made ahead of nbgrader (`judge_input`), so both grade the same text.
+        release = _release_notebook(self, info)
+        if release is None:
+            self.log.warning("No released notebook for %s: deleted cells cannot be put back", info["notebook"])
+        restored = restored_note(prepare_for_judge(nb, release), self.lang)
+        try:
+            report = self._verdict(nb, assignment, course)
+        except Ungradable as error:
+            if course is not None:
+                # jaxgrade's own reason, for the student's page and the summary: nbgrader logs only its own.
+                write_failure(course, info["assignment"], info["student"], error.reason)
+            raise RuntimeError(f"jaxgrade could not grade this notebook: {error.reason}") from None
+        if course is not None:
+            # The instructor's review decision on exactly this submission, applied on every grading of it.
+            report = apply_decision(report, decision_for(course, info["assignment"], info["student"], digest),
+                                    self.lang)
+            report = self._note_renamed(report, course, submitted, info)
+        if restored:
+            report = {**report, "flags": [restored, *report["flags"]]}
         given: dict[str, CellScore] = {}
         cells = {cell.metadata.get("nbgrader", {}).get("grade_id"): cell for cell in nb.cells}
         for position, exercise in enumerate(report["exercises"]):
@@ -79,40 +109,41 @@ class JaxgradeScores(NbGraderPreprocessor):  # type: ignore[misc]  # nbgrader sh
                                  "result": report}
         return nb, resources
 
-    def _grade(self, nb: nbformat.NotebookNode, assignment: Any) -> dict[str, Any]:
+    def _note_renamed(self, report: dict[str, Any], course: Path, submitted: Path | None,
+                      info: dict[str, Any]) -> dict[str, Any]:
+        """The note that the notebook graded was submitted under another name, if collecting renamed it."""
+        stamp = submitted / "timestamp.txt" if submitted is not None else None
+        if stamp is None or not stamp.is_file():
+            return report
+        renames = renamed_notebooks(course, info["assignment"], info["student"], stamp.read_text().strip())
+        notes = [rename_note(original, graded, self.lang) for original, graded in renames.items()
+                 if graded == f"{info['notebook']}.ipynb"]
+        return {**report, "flags": [*notes, *report["flags"]]} if notes else report
+
+    def _verdict(self, nb: nbformat.NotebookNode, assignment: Any, course: Path | None) -> dict[str, Any]:
+        """The judge's result on `nb`: kept from an earlier grading of the very same notebook (`verdicts`),
+        or graded now and kept."""
+        options = GradingOptions(lang=self.lang, call_seconds=self.call_seconds,
+                                 exercise_seconds=self.exercise_seconds)
+        text = nbformat.writes(nb)
+        key = verdict_key(text, assignment.name, options)
+        if course is not None and self.reuse_verdicts:
+            kept = kept_verdict(course, key)
+            if kept is not None:
+                self.log.info("The judge graded this very notebook before; its verdict is reused")
+                return kept
         with tempfile.TemporaryDirectory(prefix="jaxgrade-nbgrader-") as directory:
             path = Path(directory) / "submission.ipynb"
-            nbformat.write(nb, path)
-            options = GradingOptions(lang=self.lang, call_seconds=self.call_seconds,
-                                     exercise_seconds=self.exercise_seconds)
+            path.write_text(text, encoding="utf-8")
             # The one batch path, for a batch of one: here, or on the cluster with --scheduler.
             [result] = grade_many([path], assignment.name, options, scheduler=self.scheduler or None)
-            if isinstance(result, FileError):
-                raise RuntimeError(f"jaxgrade could not grade this notebook: {result.message}")
-            return result_to_dict(result)
-
-    def _restore_missing_grade_cells(self, nb: nbformat.NotebookNode, info: dict[str, Any],
-                                     exercises: list[str]) -> None:
-        present = {cell.metadata.get("nbgrader", {}).get("grade_id") for cell in nb.cells}
-        missing = [name for name in exercises if grade_cell_id(name) not in present]
-        if not missing:
-            return
-        with Gradebook(info["db_url"]) as gradebook:
-            for name in missing:
-                grade_id = grade_cell_id(name)
-                try:
-                    source = gradebook.find_source_cell(grade_id, info["notebook"], info["assignment"])
-                    graded = gradebook.find_graded_cell(grade_id, info["notebook"], info["assignment"])
-                except MissingEntry:
-                    continue
-                cell = new_code_cell(source.source)
-                cell.metadata["nbgrader"] = {"grade": True, "grade_id": grade_id, "locked": True,
-                                             "points": float(graded.max_score), "schema_version": SCHEMA_VERSION,
-                                             "solution": False, "task": False}
-                if source.checksum:
-                    cell.metadata["nbgrader"]["checksum"] = source.checksum
-                nb.cells.append(cell)
-                self.log.warning("Grade cell %s was missing from the submission; restored it", grade_id)
+        if isinstance(result, FileError):
+            raise Ungradable(result.message)
+        # The scratch file's name means nothing to anyone: the result names the assignment's notebook.
+        report = {**result_to_dict(result), "submission": f"{assignment.name}.ipynb"}
+        if course is not None:
+            keep_verdict(course, key, report)
+        return report
 
 
 class JaxgradeRecord(NbGraderPreprocessor):  # type: ignore[misc]  # nbgrader ships no types
@@ -138,15 +169,28 @@ class JaxgradeRecord(NbGraderPreprocessor):  # type: ignore[misc]  # nbgrader sh
         return nb, resources
 
 
-def _course_folders(step: Any, info: dict[str, Any]) -> tuple[Path | None, Path | None]:
-    """The course's root and `submitted/STUDENT/ASSIGNMENT`, from the converter running `step` (its
-    exporter's parent); (None, None) outside a converter."""
+def _coursedir(step: Any) -> Any:
+    """The nbgrader `CourseDirectory` of the converter running `step` (its exporter's parent), or None."""
     owner = step
     while owner is not None and not hasattr(owner, "coursedir"):
         owner = getattr(owner, "parent", None)
-    if owner is None:
+    return None if owner is None else owner.coursedir
+
+
+def _release_notebook(step: Any, info: dict[str, Any]) -> nbformat.NotebookNode | None:
+    """The released notebook the submission was made from (`release/ASSIGNMENT/NOTEBOOK.ipynb`), or None."""
+    coursedir = _coursedir(step)
+    if coursedir is None:
+        return None
+    return release_notebook(Path(coursedir.root), coursedir.release_directory, info["assignment"], info["notebook"])
+
+
+def _course_folders(step: Any, info: dict[str, Any]) -> tuple[Path | None, Path | None]:
+    """The course's root and `submitted/STUDENT/ASSIGNMENT`, from the converter running `step`;
+    (None, None) outside a converter."""
+    coursedir = _coursedir(step)
+    if coursedir is None:
         return None, None
-    coursedir = owner.coursedir
     return Path(coursedir.root), Path(coursedir.format_path(coursedir.submitted_directory, info["student"],
                                                             info["assignment"]))
 

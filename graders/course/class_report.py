@@ -4,8 +4,9 @@ The gradebook keeps one score per graded function; the judge's records (`records
 result, every check with its status and message. Each student the gradebook holds is shown with
 the judge's result and the gradebook's scores (an instructor's manual grade included); a student
 whose submission was collected but is not graded, or could not be graded, is counted as not graded,
-with the reason. Two lists for the instructor's audit come with it: grades that are not the judge's
-(`records.overrides`) and exchange entries that were never collected (`collect.refused_entries`).
+with the reason. Three lists for the instructor's audit come with it: grades that are not the judge's
+(`records.overrides`), submissions held for review and the decisions on them (`review_command`),
+and exchange entries that were never collected (`collect.refused_entries`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from ..reports.analytics import ClassData
 from .collect import refused_entries
 from .records import is_graded, overrides, read_failure, student_records
+from .review_command import flagged_submissions
 
 __all__ = ["load_course"]
 
@@ -42,6 +44,11 @@ def load_course(gradebook_path: Path) -> ClassData:
                     f"collected, not graded yet: run `jaxgrade autograde {assignment}`")
                 data.add({"submission": student, "assignment": assignment, "error": reason})
             data.overrides.extend(override.describe() for override in overrides(course, assignment))
+            for item in flagged_submissions(course, assignment):
+                state = ("waiting for your decision (`jaxgrade review`)" if item.decision is None else
+                         f"{item.decision.verdict} by {item.decision.by} on {item.decision.at[:10]}"
+                         + (f": {item.decision.note}" if item.decision.note else ""))
+                data.reviews.append(f"{assignment}, {item.student}: {item.score:g} / {item.max_score:g}, {state}")
             refused = refused_entries(course, assignment)
             data.refused.extend(refused[name]["explanation"] for name in sorted(refused))
     return data

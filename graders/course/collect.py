@@ -10,7 +10,8 @@ whatever timestamp it claims, following the links in it. This one:
   order with the folder's ctime, holding regular files only, and made no later than the assignment's
   due date (the gradebook's: the one deadline of the course);
 - brings `submitted/STUDENT/ASSIGNMENT` to exactly that submission, whether it is newer or older
-  than the copy there (a late one collected before the due date was set is replaced);
+  than the copy there (a late one collected before the due date was set is replaced), with a notebook
+  submitted under another name (`jit (1).ipynb`) renamed to the assignment's (`notebook_names`);
 - copies through file descriptors opened without following links (`copy_submission`), into a scratch
   folder renamed into place, so a folder changed between the choice and the copy cannot slip a link
   in, and a copy cut short leaves the previous submission;
@@ -20,6 +21,7 @@ whatever timestamp it claims, following the links in it. This one:
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import stat
@@ -37,9 +39,10 @@ from traitlets.config import Configurable
 
 from .atomic import read_json, write_json
 from .inbound import IdentityMode, InboundEntry, Refusal, TrustRules, scan_inbound, select_submissions
+from .notebook_names import AssignmentNotebook, choose_notebook, set_renamed
 
 __all__ = ["JaxgradeIdentity", "UnsafeSubmission", "VerifiedCollect", "copy_submission", "course_rules",
-           "due_date_of", "refused_entries", "refusals_path"]
+           "due_date_of", "expected_notebooks", "refused_entries", "refusals_path"]
 
 _STATE = Path(".jaxgrade") / "exchange"
 
@@ -102,6 +105,19 @@ def due_date_of(db_url: str, course_id: str, assignment: str) -> datetime | None
     return None if duedate is None else duedate.replace(tzinfo=UTC)
 
 
+def expected_notebooks(db_url: str, assignment: str) -> tuple[AssignmentNotebook, ...]:
+    """The assignment's notebooks in the gradebook, with their grade cells (none: the assignment is unknown)."""
+    from nbgrader.api import Gradebook, MissingEntry
+
+    with Gradebook(db_url) as gradebook:
+        try:
+            notebooks = gradebook.find_assignment(assignment).notebooks
+        except MissingEntry:
+            return ()
+        return tuple(AssignmentNotebook(notebook.name, frozenset(cell.name for cell in notebook.grade_cells))
+                     for notebook in notebooks)
+
+
 def refusals_path(course: Path, assignment: str) -> Path:
     return course / _STATE / assignment / "refused.json"
 
@@ -134,14 +150,15 @@ class _Limits:
 
 
 def copy_submission(source: Path, destination: Path, ignore: Callable[[str, list[str]], list[str]] | None = None,
-                    max_bytes: int = 0) -> None:
+                    max_bytes: int = 0, prepare: Callable[[Path], None] | None = None) -> None:
     """Copy the folder `source` to `destination` (replaced), regular files and folders only.
 
     Every name is opened relative to its parent's descriptor with `O_NOFOLLOW`, and what was opened is
     checked with `fstat`: a link, a device or a file with more than one link raises `UnsafeSubmission`,
     whenever it appeared. The copy is made in a scratch folder beside `destination` and renamed into
     place only when complete. `ignore` is nbgrader's `ignore_patterns` (names it leaves out);
-    `max_bytes` bounds the total (0: no bound).
+    `max_bytes` bounds the total (0: no bound); `prepare` may change the complete copy (ours by then)
+    before it is put in place.
     """
     limits = _Limits(ignore or (lambda directory, names: []), max_bytes)
     destination.parent.mkdir(parents=True, exist_ok=True)
@@ -152,6 +169,8 @@ def copy_submission(source: Path, destination: Path, ignore: Callable[[str, list
             _copy_folder(descriptor, str(source), scratch, ".", limits, [0])
         finally:
             os.close(descriptor)
+        if prepare is not None:
+            prepare(scratch)
         if destination.exists():
             shutil.rmtree(destination)
         os.replace(scratch, destination)
@@ -231,6 +250,7 @@ class VerifiedCollect(ExchangeCollect):  # type: ignore[misc]  # nbgrader ships 
         except ValueError as error:
             self.fail(str(error))
         due = due_date_of(self.coursedir.db_url, self.coursedir.course_id, assignment)
+        self.expected = expected_notebooks(self.coursedir.db_url, assignment)
         entries = scan_inbound(Path(self.inbound_path), assignment, rules,
                                student=self.coursedir.student_id or None)
         selection = select_submissions(entries, due)
@@ -258,12 +278,28 @@ class VerifiedCollect(ExchangeCollect):  # type: ignore[misc]  # nbgrader ships 
             if destination.is_dir() and self.coursedir.get_existing_timestamp(str(destination)) == record["timestamp"]:
                 self.log.info("Already collected: %s %s (%s)", student, assignment, entry.timestamp)
                 continue
+            renames: dict[str, str] = {}
             try:
-                copy_submission(entry.path, destination, limits, 1000 * self.coursedir.max_dir_size)
+                copy_submission(entry.path, destination, limits, 1000 * self.coursedir.max_dir_size,
+                                prepare=functools.partial(self._rename_notebooks, renamed=renames))
             except UnsafeSubmission as error:
                 refused = replace(entry, refusal=Refusal.UNSAFE_CONTENT, detail=str(error))
                 self.log.warning("Not collected: %s", refused.explain())
                 unsafe.append(refused)
                 continue
             self.log.info("Collected submission: %s %s (%s)", student, assignment, entry.timestamp)
+            for submitted, graded in renames.items():
+                self.log.warning("%s submitted %s and no %s: %s is graded as %s", student, submitted, graded,
+                                 submitted, graded)
+            set_renamed(Path(self.coursedir.root), assignment, student, entry.timestamp, renames)
         _remember_refusals(Path(self.coursedir.root), assignment, tuple(unsafe))
+
+    def _rename_notebooks(self, copy: Path, renamed: dict[str, str]) -> None:
+        """In the collected copy, each expected notebook that is missing takes the student's notebook
+        that stands for it (`notebook_names.choose_notebook`); `renamed` gets {submitted name: graded name}."""
+        names = frozenset(notebook.name for notebook in self.expected)
+        for notebook in self.expected:
+            chosen = choose_notebook(copy, notebook, names)
+            if chosen is not None:
+                (copy / chosen).rename(copy / f"{notebook.name}.ipynb")
+                renamed[chosen] = f"{notebook.name}.ipynb"

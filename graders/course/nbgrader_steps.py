@@ -1,4 +1,4 @@
-"""nbgrader's quick steps, in this process, through its own API: collect, generate and release feedback.
+"""nbgrader's steps, in this process, through its own API: collect, autograde, generate and release feedback.
 
 `NbGraderAPI` is what nbgrader's formgrader calls; each step for one student takes a fraction of a
 second here, against seconds to start an `nbgrader` process. Collecting always goes through
@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import logging
 import threading
+import warnings
 from pathlib import Path
 from typing import Any
 
-__all__ = ["CourseSteps", "StepFailed", "load_course_config"]
+__all__ = ["CourseSteps", "StepFailed", "course_language", "load_course_config"]
 
 
 class StepFailed(RuntimeError):
@@ -25,6 +26,14 @@ def load_course_config(course: Path) -> Any:
     from traitlets.config.loader import PyFileConfigLoader
 
     return PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
+
+
+def course_language(course: Path) -> str:
+    """The language of the course's feedback (`c.JaxgradeScores.lang`), as nbgrader's autograde uses it."""
+    from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
+
+    lang = str(load_course_config(course).JaxgradeScores.get("lang", DEFAULT_LANGUAGE))
+    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
 
 
 class CourseSteps:
@@ -46,6 +55,12 @@ class CourseSteps:
         entry that was not collected is named with why."""
         return self._call("collect", student, update=True)
 
+    def autograde(self, student: str) -> str:
+        """nbgrader's autograde of `student`'s collected submission (again, if graded before), in this
+        process: the engine wired in by the course's config records the judge's verdict (`grade_ahead`
+        made it) in the gradebook and the autograded notebook. Its log."""
+        return self._call("autograde", student, student_id=student, force=True, create=True)
+
     def generate_feedback(self, student: str) -> None:
         self._call("generate_feedback", student, student_id=student, force=True)
 
@@ -55,7 +70,10 @@ class CourseSteps:
     def _call(self, step: str, student: str | None, **arguments: Any) -> str:
         from nbgrader.utils import temp_attrs
 
-        with self._lock:
+        with self._lock, warnings.catch_warnings():
+            # nbgrader's own gradebook code trips SQLAlchemy's autoflush warnings; nothing here can act on them.
+            warnings.filterwarnings("ignore", module="nbgrader")
+            warnings.filterwarnings("ignore", message=".*not in session.*")
             api = self._started()
             # collect takes no student; the exchange reads it from the course directory.
             with temp_attrs(api.coursedir, student_id=student or ""):
@@ -75,6 +93,7 @@ class CourseSteps:
 
             config = load_course_config(self.course)
             config.ExchangeFactory.collect = "graders.course.collect.VerifiedCollect"
+            config.ExchangeFactory.release_feedback = "graders.course.notebook_names.ReleaseFeedbackUnderSubmittedNames"
             # Each step's log is in its result (`capture_log`); this logger only keeps it off the terminal.
             quiet = logging.getLogger("jaxgrade.nbgrader")
             quiet.propagate = False

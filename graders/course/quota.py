@@ -124,3 +124,17 @@ class QuotaLedger:
                                     "last_next_at": after.last_next_at}
                 write_json(self.path, buckets)
             return decision
+
+    def refund(self, student: str, submission: str) -> None:
+        """Give back the token `submission` took (it got no verdict: the grader could not grade it);
+        deciding it again charges it again."""
+        with self._lock:
+            buckets = read_json(self.path)
+            stored = buckets.get(student)
+            if not isinstance(stored, dict) or stored.get("last_submission") != submission \
+                    or not stored.get("last_allowed"):
+                return
+            stored = {**stored, "tokens": min(float(self.quota.tokens), float(stored["tokens"]) + 1.0),
+                      "last_submission": "", "last_allowed": False}
+            buckets[student] = stored
+            write_json(self.path, buckets)

@@ -39,13 +39,14 @@ _VARIABLE = (
 class ClassData:
     """What the page shows: graded and ungraded submissions, `jaxgrade watch`'s verdicts (`progress`),
     and, from a course, the audit lists: grades that are not the judge's and exchange entries never
-    collected (one sentence each)."""
+    collected, and the submissions held for review with the decisions on them (one sentence each)."""
 
     submissions: list[dict[str, Any]] = field(default_factory=list)
     ungraded: list[dict[str, Any]] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
     overrides: list[str] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
+    reviews: list[str] = field(default_factory=list)
 
     def add(self, report: dict[str, Any]) -> None:
         (self.ungraded if report.get("error") else self.submissions).append(report)
@@ -174,10 +175,13 @@ def render_analytics(data: ClassData, title: str = "jaxgrade class report") -> s
         for r in data.ungraded) or "<tr><td colspan='2'>none</td></tr>"
 
     audit = ""
+    if data.reviews:
+        reviewed = "".join(f"<li>{escape(line)}</li>" for line in data.reviews)
+        audit += f"<h2>Held for review</h2><ul id='reviews'>{reviewed}</ul>"
     if data.overrides or data.refused:
         overridden = "".join(f"<li>{escape(line)}</li>" for line in data.overrides) or "<li>none</li>"
         refused = "".join(f"<li>{escape(line)}</li>" for line in data.refused) or "<li>none</li>"
-        audit = (f"<h2>Grades that are not the judge's</h2><p>Check that you gave each of them yourself "
+        audit += (f"<h2>Grades that are not the judge's</h2><p>Check that you gave each of them yourself "
                  f"(formgrader, Manual Grading).</p><ul id='overrides'>{overridden}</ul>"
                  f"<h2>Exchange entries never collected</h2><ul id='refused'>{refused}</ul>")
 

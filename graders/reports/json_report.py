@@ -59,6 +59,7 @@ def result_to_dict(result: SubmissionResult | FileError) -> dict[str, Any]:
         ],
         "environment": dict(result.environment),
         "student_output": result.student_output,
+        **({"review": [dict(entry) for entry in result.review]} if result.review else {}),
         "seconds": result.seconds,
     }
 

@@ -253,7 +253,7 @@ def find_hidden_state(name: str, module: types.ModuleType, filenames: set[str],
                       planted: Planted | None = None) -> list[dict[str, Any]]:
     """What one call of `name` (made by `call`, given the function) changed, and what it reaches that
     cannot be read: as a request of the worker would report it (for tests and tools)."""
-    watch = StateWatch(_Calls(_Module(module, filenames)), lambda kind, payload: None,  # type: ignore[arg-type]
+    watch = StateWatch(_Calls(_Module(module, filenames)), lambda kind, payload: 0,  # type: ignore[arg-type]
                        lambda: planted or Planted())
     findings: list[dict[str, Any]] = []
     try:

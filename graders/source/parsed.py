@@ -55,11 +55,9 @@ class Aliases:
         for statement in module_level(tree):
             if isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
                 targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-                # `B = builtins`, `J = json`: a second name for a module is the module; so is the module
-                # `importlib.import_module("json")` or `__import__("json")` returns, named as a constant.
+                # `B = builtins`, `J = json`: a second name for a module is the module.
                 value = getattr(statement, "value", None)
-                aliased = (self.resolve(value) or self._imported(value)) \
-                    if isinstance(statement, ast.Assign) and value is not None else None
+                aliased = self.resolve(value) if isinstance(statement, ast.Assign) and value is not None else None
                 for target in targets:
                     for name in ast.walk(target):
                         if isinstance(name, ast.Name) and isinstance(name.ctx, ast.Store):
@@ -71,20 +69,11 @@ class Aliases:
     def resolve(self, node: ast.AST) -> str | None:
         return qualified_name(node, self.names)
 
-    def _imported(self, node: ast.AST) -> str | None:
-        """The module a call imports by a constant name (`importlib.import_module("hashlib")`)."""
-        if not (isinstance(node, ast.Call) and len(node.args) == 1 and isinstance(node.args[0], ast.Constant)
-                and isinstance(node.args[0].value, str)):
-            return None
-        function = node.func
-        if (isinstance(function, ast.Name) and function.id == "__import__" and "." not in node.args[0].value) \
-                or self.resolve(function) == "importlib.import_module":
-            return node.args[0].value
-        return None
-
 
 def qualified_name(node: ast.AST, names: dict[str, str]) -> str | None:
-    """`np.linalg.norm` -> `numpy.linalg.norm` when `np` was imported; `getattr(os, "dup2")` -> `os.dup2`."""
+    """`np.linalg.norm` -> `numpy.linalg.norm` when `np` was imported; `getattr(os, "dup2")` -> `os.dup2`;
+    a module reached by its name written out (`importlib.import_module("numpy")`, `__import__("os")`,
+    `sys.modules["numpy"]`) is that module."""
     parts: list[str] = []
     while True:
         if isinstance(node, ast.Attribute):
@@ -98,7 +87,27 @@ def qualified_name(node: ast.AST, names: dict[str, str]) -> str | None:
         elif isinstance(node, ast.Name) and node.id in names:
             return ".".join([names[node.id], *reversed(parts)])
         else:
-            return None
+            module = _module_by_name(node, names)
+            return ".".join([module, *reversed(parts)]) if module else None
+
+
+def _module_by_name(node: ast.AST, names: dict[str, str]) -> str | None:
+    """The module an expression names in a string constant, or None."""
+    key: ast.AST | None = None
+    if isinstance(node, ast.Call) and len(node.args) == 1:
+        function = node.func
+        if isinstance(function, ast.Name) and function.id == "__import__" and "__import__" not in names:
+            key = node.args[0]
+            # `__import__("a.b")` returns the package `a`.
+            if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                return key.value.split(".")[0] or None
+        elif qualified_name(function, names) == "importlib.import_module":
+            key = node.args[0]
+    elif isinstance(node, ast.Subscript) and qualified_name(node.value, names) == "sys.modules":
+        key = node.slice
+    if isinstance(key, ast.Constant) and isinstance(key.value, str) and key.value:
+        return key.value
+    return None
 
 
 def module_level(tree: ast.Module) -> list[ast.stmt]:
