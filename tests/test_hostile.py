@@ -136,7 +136,7 @@ def test_a_fork_bomb_costs_only_its_own_grading_and_is_told_in_words() -> None:
     first, *others = result.exercises
     assert first.checks[0].message.startswith("Your code started more than 16 processes and was stopped."), \
         first.checks[0].message
-    assert all("while your cells were loading (see `norm`)" in e.checks[0].message for e in others)
+    assert all("while your file was loading (see `norm`)" in e.checks[0].message for e in others)
     assert any("os.fork" in flag for flag in _flags_of(result, "needs-review")), result.flags
     print(f"peak processes of the bomb's worker: {peak}")
     assert peak < 200, peak
@@ -328,7 +328,7 @@ def test_a_channel_relay_is_seen_from_outside_and_earns_only_correctness() -> No
     assert norm["correctness"].passed
     review = _flags_of(result, "needs-review")
     assert any("channel" in flag and "moved to descriptor" in flag for flag in review), result.flags
-    assert any("threading.Thread" in flag and "line 62" in flag for flag in review), result.flags
+    assert any("threading.Thread" in flag and "line 63" in flag for flag in review), result.flags
     # The relay claimed jit_compiled for a plain function: the source says otherwise.
     assert norm["jit_compiled"].status is Status.FAILED and "line 67" in norm["jit_compiled"].message
     for name in ("jit", "no_recompilation", "no_mutation", "no_globals"):
