@@ -17,13 +17,22 @@ patch the library watch reports, `library.py`).
 
 from __future__ import annotations
 
+import _random
 import array
 import collections
+import contextvars
+import datetime
+import decimal
+import enum
+import fractions
 import functools
 import hashlib
 import inspect
 import io
 import itertools
+import operator
+import pathlib
+import re
 import types
 from collections.abc import Sized
 from typing import Any, cast
@@ -56,6 +65,23 @@ _lru_wrapper = functools._lru_cache_wrapper
 _cache_info = functools._lru_cache_wrapper.cache_info
 _partial = functools.partial
 _count = itertools.count
+_c_random = _random.Random
+_c_random_getstate = _random.Random.getstate
+_BitGenerator = np.random.BitGenerator
+_context_variable = contextvars.ContextVar
+_context_variable_get = contextvars.ContextVar.get
+# Hash objects of the C hash modules: their running state is read through their own C `digest`.
+_HASH_TYPES = tuple({type(hashlib.sha256()), type(hashlib.md5()), type(hashlib.sha1()), type(hashlib.blake2b()),
+                     type(hashlib.blake2s()), type(hashlib.sha3_256())})
+_jax_treedef = type(jax.tree_util.tree_structure(0))
+# Values immutable by contract, compared by identity: a rebinding is what can change them. Any other
+# value this cannot look into is unreadable (a private generator, a hash object, a C queue, a mmap):
+# what cannot be read is no evidence of purity.
+_IMMUTABLE = (np.dtype, np.generic, np.ufunc, enum.Enum, re.Pattern, slice, range, type(Ellipsis),
+              type(NotImplemented), decimal.Decimal, fractions.Fraction, datetime.date, datetime.time,
+              datetime.timedelta, datetime.tzinfo, pathlib.PurePath, operator.itemgetter, operator.attrgetter,
+              operator.methodcaller, types.CodeType, types.MappingProxyType, property, _jax_treedef,
+              jax.Device, jax.sharding.Sharding)
 
 
 _SEQUENCES = (list, tuple, set, frozenset, dict, collections.deque, array.array, bytearray)
@@ -139,14 +165,16 @@ class Reader:
     def fingerprint(self, value: Any, depth: int) -> str:
         """A short text that changes when the value's contents change: `identity|summary for messages`;
         it starts with `unreadable` when some mutable part of the value cannot be read."""
-        self.budget -= 1
         kind = type(value)
-        if self.budget < 0 or depth < 0:
-            return f"deep|{kind.__name__}"
         if kind in _SCALARS:
             text = repr(value)
             return (f"scalar:{_sha1(text.encode()).hexdigest()[:16]}|"
                     f"{text if len(text) <= 40 else text[:37] + '...'}")
+        self.budget -= 1
+        if self.budget < 0 or depth < 0:
+            # Past the depth or the snapshot's budget nothing is read: no evidence, so never "unchanged".
+            self.unreadable += 1
+            return f"{UNREADABLE}:{id(value)}|{kind.__name__} (too deep or too large to read)"
         met = self.unreadable
         parts = self._contents(value, depth)
         if parts is None:
@@ -157,7 +185,14 @@ class Reader:
         return f"{UNREADABLE if self.unreadable > met else 'contents'}:{_digest(parts)}|{kind.__name__}"
 
     def _items(self, values: Any, depth: int, ordered: bool = True) -> list[str]:
-        parts = [self.fingerprint(item, depth - 1) for item in list(values)[:_FINGERPRINT_ITEMS]]
+        values = list(values)
+        if all(type(item) in _SCALARS for item in values):
+            # Numbers and text only (a table of constants): read whole, in one pass, at any length.
+            texts = [f"{type(item).__name__}:{item!r}" for item in values]
+            return [_digest(texts if ordered else sorted(texts)), str(len(texts))]
+        if len(values) > _FINGERPRINT_ITEMS:
+            self.unreadable += 1  # the items past the cap are not read: no evidence either way
+        parts = [self.fingerprint(item, depth - 1) for item in values[:_FINGERPRINT_ITEMS]]
         return parts if ordered else sorted(parts)
 
     def _contents(self, value: Any, depth: int) -> list[str] | None:
@@ -167,8 +202,14 @@ class Reader:
             return [f"{plain.dtype.str}{plain.shape}", _sha1(_ascontiguousarray(plain).view(_uint8)
                                                                     .tobytes()).hexdigest()]
         if isinstance(value, dict):
-            parts = [f"{self.fingerprint(key, 1)}={self.fingerprint(item, depth - 1)}"
-                     for key, item in list(dict.items(value))[:_FINGERPRINT_ITEMS]]
+            entries = list(dict.items(value))
+            if all(type(key) in _SCALARS and type(item) in _SCALARS for key, item in entries):
+                parts = self._items([item for entry in entries for item in entry], depth)
+            else:
+                if len(entries) > _FINGERPRINT_ITEMS:
+                    self.unreadable += 1
+                parts = [f"{self.fingerprint(key, 1)}={self.fingerprint(item, depth - 1)}"
+                         for key, item in entries[:_FINGERPRINT_ITEMS]]
             if isinstance(value, collections.OrderedDict):
                 # move_to_end changes the order an OrderedDict keeps apart from the dict's own.
                 parts.append("order=" + _digest([self.fingerprint(key, 1) for key in
@@ -207,6 +248,19 @@ class Reader:
             # `keywords` is a dict, whose contents are always a list.
             return ([f"func={id(value.func)}"] + self._items(value.args, depth)
                     + cast(list[str], self._contents(value.keywords, depth)))
+        if isinstance(value, _c_random):
+            # A private `random.Random`: its C generator's own state (a Python subclass adds gauss_next,
+            # in its __dict__, read by the caller).
+            return [f"rng:{hash(_c_random_getstate(value))}"]
+        if isinstance(value, _BitGenerator):
+            for klass in type(value).__mro__:  # the state property of NumPy's own class, not a subclass's
+                if klass.__module__.startswith("numpy.") and "state" in vars(klass):
+                    return self._contents(vars(klass)["state"].__get__(value, klass), depth)
+        if type(value) is _context_variable:
+            current = _context_variable_get(value, MISSING)
+            return ["unset" if current is MISSING else self.fingerprint(current, depth - 1)]
+        if type(value) in _HASH_TYPES:
+            return [type(value).digest(value).hex()]
         if isinstance(value, _Generator):
             return self._contents(value.bit_generator.state, depth)
         if isinstance(value, _RandomState):
@@ -245,12 +299,14 @@ class Reader:
         if (_ismodule(value) or _isclass(value) or _isroutine(value)
                 or isinstance(value, _jax_array)):
             return f"ref:{id(value)}|{kind.__name__}"
-        if _type_defines(kind, "__next__") or kind.__hash__ is None:
-            self.unreadable += 1
-            return f"{UNREADABLE}:{id(value)}|{kind.__name__}"
-        # Hashable library values (dtypes, enums, treedefs, numpy scalars) are immutable by contract:
-        # identity is what a rebinding changes.
-        return f"ref:{id(value)}|{kind.__name__}"
+        if isinstance(value, _IMMUTABLE) and not _type_defines(kind, "__next__"):
+            # Immutable by contract (dtypes, enums, treedefs, NumPy scalars, patterns, paths): identity is
+            # what a rebinding changes.
+            return f"ref:{id(value)}|{kind.__name__}"
+        # Anything else it cannot look into may hold state that changes (a C queue, a hash object, an
+        # iterator, a mmap): unreadable, never taken for unchanged.
+        self.unreadable += 1
+        return f"{UNREADABLE}:{id(value)}|{kind.__name__}"
 
 
 def fingerprint(value: Any, depth: int = FINGERPRINT_DEPTH) -> str:

@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import _random
 import operator
+import os
 import random
+import sys
 import types
 from collections.abc import Callable
 from typing import Any
@@ -54,6 +56,8 @@ _python_getstate = _random.Random.getstate  # the C generator's own, not a metho
 _numpy_rng = np.random.mtrand._rand
 _numpy_getstate = np.random.RandomState.get_state
 _is = operator.is_
+# The environment's own dict (os.environ is a view over it), bound before any submission code runs.
+_environ_data: dict[Any, Any] = os.environ._data  # type: ignore[attr-defined]
 _values = operator.methodcaller("values")
 
 
@@ -143,7 +147,7 @@ class StateWatch:
                     member = current[attribute]
                     places[(module_name, "module", attribute)] = (reader.fingerprint(member, FINGERPRINT_DEPTH),
                                                                   summary(member, reader))
-        places.update(_generators())
+        places.update(_process_state())
         libraries = [(module_name, module, dict(vars(module))) for module_name, module in self._reached_modules()]
         return _Snapshot(places, dict(namespace), libraries)
 
@@ -192,6 +196,16 @@ class StateWatch:
 def _finding(owner: str, function: str, kind: str, part: str, how: dict[str, Any]) -> dict[str, Any]:
     return {"name": owner, "access": "state", "function": function, "filename": "", "line": 0, "type": kind,
             "part": part, "change": how}
+
+
+def _process_state() -> dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]]:
+    """State of the process a graded function can change whatever it names: the global random
+    generators of `random` and `numpy.random`, the environment and `sys.argv`, as places of their own."""
+    reader = Reader()
+    return {**_generators(),
+            ("os", "module", "environ"): (reader.fingerprint(dict.copy(_environ_data), FINGERPRINT_DEPTH),
+                                          summary(_environ_data, reader)),
+            ("sys", "module", "argv"): (reader.fingerprint(sys.argv, FINGERPRINT_DEPTH), summary(sys.argv, reader))}
 
 
 def _generators() -> dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]]:
