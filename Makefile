@@ -131,9 +131,17 @@ $(HUB_DIR)/student/.stamp: $(HUB_DIR)/python.txt course/student-requirements.txt
 		@jupyter/nbgrader:formgrader @jupyter/nbgrader:course-list @jupyter/nbgrader:create-assignment; done
 	chmod -R go-w,a+rX $(HUB_DIR)/student && touch $@
 
-$(HUB_DIR)/instructor/.stamp: $(HUB_DIR)/python.txt $(HUB_SOURCES)
+# The environment with jaxgrade's dependencies; then jaxgrade itself, installed again whenever graders/ or
+# solutions/ change (a regular install, not an editable one: the checkout may be where others cannot read).
+$(HUB_DIR)/instructor/.deps-stamp: $(HUB_DIR)/python.txt $(HUB_PYTHON_DEPS)
 	getent group $(HUB_INSTRUCTORS) >/dev/null || groupadd --system $(HUB_INSTRUCTORS)
 	$(call hub_venv,$(HUB_DIR)/instructor,'$(CURDIR)[course]' jupyterhub==$(HUB_VERSION))
+	touch $@
+
+$(HUB_DIR)/instructor/.stamp: $(HUB_DIR)/instructor/.deps-stamp $(HUB_SOURCES)
+	rm -rf build
+	$(HUB_DIR)/instructor/bin/python $(HUB_PIP) --no-deps --force-reinstall '$(CURDIR)'
+	rm -rf build
 	chgrp -R $(HUB_INSTRUCTORS) $(HUB_DIR)/instructor && chmod -R u+rwX,g+rX,g-w,o-rwx $(HUB_DIR)/instructor
 	touch $@
 
