@@ -27,6 +27,8 @@ $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test,course,cluster]'
+	@# An editable install leaves out the wheel's data files: the server extension's switch, put in by hand.
+	install -D -m 644 course/jupyter/jaxgrade.json $(VENV)/etc/jupyter/jupyter_server_config.d/jaxgrade.json
 	touch $(STAMP)
 
 $(STUDENT_STAMP): course/student-requirements.txt constraints.txt
@@ -157,7 +159,7 @@ test: $(STAMP) bytecode $(STUDENT_STAMP) system-deps accounts-env hub-env
 	$(BIN)/ruff check graders tests benchmarks solutions
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest --durations=30
 
 # The inner loop: unit tests only (no worker, no cache fill, no student venv, no apt), under a minute.
 test-fast: $(STAMP)

@@ -25,6 +25,7 @@ import signal
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -38,8 +39,8 @@ from .submission import Submission
 from .supervisor.client import WorkerLost, child_pids, sweep_own_folders
 from .supervisor.session import SubmissionSession
 
-__all__ = ["AUTO_WARM_MIN_SUBMISSIONS", "BatchInterrupted", "FileOutcome", "begin_worker", "grade_files",
-           "internal_error", "not_graded", "warm_quietly"]
+__all__ = ["AUTO_WARM_MIN_SUBMISSIONS", "BatchInterrupted", "FileOutcome", "JudgePool", "begin_worker",
+           "grade_files", "internal_error", "not_graded", "warm_quietly"]
 
 # Filling costs about one grading, once per machine and assignment; every later grading
 # there (this batch's and all that follow) saves a tenth to a third of its time.
@@ -227,9 +228,23 @@ def _judge_pool(processes: int, options: GradingOptions) -> Iterator[ProcessPool
         _stop(pool)
         raise
     else:
-        pool.shutdown(wait=True)
+        _finish(pool)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _finish(pool: ProcessPoolExecutor) -> None:
+    """Let the judges leave on their own, then stop any that has not within `_STOP_SECONDS`.
+
+    `shutdown(wait=True)` alone waits without end when a judge was killed mid-batch and the
+    executor's own clean-up then waits on a judge stuck closing its worker: the batch must end."""
+    processes = list(getattr(pool, "_processes", {}).values())
+    pool.shutdown(wait=False)
+    deadline = time.monotonic() + _STOP_SECONDS
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+    if any(process.is_alive() for process in processes):
+        _stop(pool)
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
@@ -245,6 +260,90 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         if process.is_alive():
             process.kill()
             process.join(_STOP_SECONDS)
+
+
+class JudgePool:
+    """Judges that outlive a batch, for a service that grades files as they come (`jaxgrade watch`).
+
+    Spawned once, each imports JAX once and stays warm; `grade` may be called from several threads at
+    once, up to `jobs` gradings run together. A judge that dies breaks the pool: every file it held
+    is graded again in a fresh one, and a file whose judge dies twice is reported alone. `stop`
+    (Ctrl-C, SIGTERM) ends every judge within seconds, closing their workers.
+    """
+
+    def __init__(self, jobs: int, options: GradingOptions) -> None:
+        self.jobs, self.options = jobs, options
+        self._lock = threading.Lock()
+        self._pool: ProcessPoolExecutor | None = None
+        self._scratch: str | None = None
+        self._stopped = False
+
+    def warm(self) -> None:
+        """Start every judge now (each imports JAX), so that the first file waits for none of it."""
+        pool = self._current()
+        for _ in range(self.jobs):
+            pool.submit(_ready)
+
+    def grade(self, path: str, assignment: str) -> FileOutcome:
+        reason = "a judge process died"
+        for _ in range(2):
+            pool = self._current()
+            try:
+                future = pool.submit(_grade_in_judge, path, assignment, self.options)
+                return future.result()
+            except BrokenProcessPool as broken:
+                reason = str(broken).splitlines()[0] if str(broken) else reason
+                self._discard(pool)
+            except RuntimeError:  # the pool was shut down: stopped meanwhile
+                if self._stopped:
+                    return not_graded(path, assignment, "interrupted")
+                self._discard(pool)
+        return internal_error(path, assignment, RuntimeError(
+            f"the judge grading this file was lost twice ({reason}); it may need more memory than this "
+            "machine gives it"))
+
+    def stop(self) -> None:
+        """End every judge now (they close their workers and remove their folders)."""
+        with self._lock:
+            self._stopped = True
+            pool, scratch, self._pool, self._scratch = self._pool, self._scratch, None, None
+        if pool is not None:
+            _stop(pool)
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    def close(self) -> None:
+        with self._lock:
+            pool, scratch, self._pool, self._scratch = self._pool, self._scratch, None, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+            _finish(pool)
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    def _current(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._stopped:
+                raise KeyboardInterrupt
+            if self._pool is None:
+                self._scratch = tempfile.mkdtemp(prefix="jaxgrade-judges-")
+                self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=get_context("spawn"),
+                                                 initializer=_start_judge_process,
+                                                 initargs=(self.options, self._scratch))
+            return self._pool
+
+    def _discard(self, pool: ProcessPoolExecutor) -> None:
+        with self._lock:
+            if self._pool is not pool:
+                return  # another thread replaced it already
+            scratch, self._pool, self._scratch = self._scratch, None, None
+        _stop(pool)
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _ready() -> None:
+    """Nothing: a task that makes the pool start a judge."""
 
 
 # --------------------------------------------------------------------------- inside a pool judge

@@ -125,6 +125,7 @@ def _build_parser() -> argparse.ArgumentParser:
     autograde.add_argument("assignment", help="assignment name")
     autograde.add_argument("--jobs", type=_positive_int, default=1, help="submissions graded in parallel")
     autograde.add_argument("--course", default=".", help="nbgrader course directory (default: .)")
+    autograde.add_argument("--student", metavar="STUDENT", help="only this student (the formgrader's button)")
     autograde.add_argument("--no-collect", dest="collect", action="store_false",
                            help="grade what is in submitted/ as it is (default: collect first, as `nbgrader collect`)")
     autograde.add_argument("--force", action="store_true",
@@ -459,13 +460,15 @@ def _autograde(arguments: argparse.Namespace) -> int:
     try:
         run = autograde_course(course, arguments.assignment, jobs=arguments.jobs, force=arguments.force,
                                scheduler=arguments.scheduler, console=Console(stderr=True),
-                               collect=arguments.collect)
+                               collect=arguments.collect, student=arguments.student)
     except (StepFailed, ValueError) as error:
         raise UsageError(str(error)) from None
     if not run.outcomes and not run.interrupted:
         if run.refused:
             render_summary(run, Console())
         where = "the exchange has none" if arguments.collect else f"none under {course / 'submitted'}"
+        if arguments.student:
+            where += f" from {arguments.student}"
         raise UsageError(f"no submissions of {arguments.assignment!r} to grade: {where}")
     render_summary(run, Console())
     if run.interrupted:

@@ -8,6 +8,7 @@ session talks to; from there only plain data comes back.
 from __future__ import annotations
 
 import ast
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -19,6 +20,7 @@ from .checks.base import CheckContext, Verdict, draw_examples
 from .explain import removed_api_hint
 from .format import format_call
 from .i18n import t
+from .libraries import listed_libraries
 from .options import GradingOptions
 from .registry import assignments, get_assignment, get_check
 from .results import CheckResult, ExerciseResult, Status, SubmissionResult
@@ -78,7 +80,7 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
         flags.extend(_cell_flags(session, options.lang))
         for exercise in assignment.exercises:
             if startup_failure is not None:
-                exercises.append(_not_loaded(exercise, assignment, startup_failure, options))
+                exercises.append(_not_loaded(exercise, assignment, startup_failure, options, submission.unit))
             elif time.monotonic() >= deadline:
                 message = t("exercise.time_limit", options.lang, seconds=f"{options.submission_seconds:g}")
                 exercises.append(_uniform(exercise, Status.SKIPPED, message))
@@ -303,8 +305,10 @@ def _unusable_reason(ctx: CheckContext) -> str | None:
                 return t("exercise.never_defined", lang, name=exercise.name, defined_at=defined_at,
                          problem=_cell_problem(cell, labels, lang))
         message = t("exercise.missing", lang, name=exercise.name)
-        broken = [_cell_problem(cell, labels, lang) for cell in failed]
-        if broken:
+        broken = [_cell_problem(cell, labels, lang) for cell in _first_failures(session)]
+        if broken and session.submission.unit == "file":
+            message += t("exercise.missing_statements", lang, cells="; ".join(broken))
+        elif broken:
             message += t("exercise.missing_cells", lang, cells="; ".join(broken))
         return message
     if not info.callable:
@@ -338,16 +342,18 @@ def _uniform(exercise: Exercise, status: Status, message: str) -> ExerciseResult
 
 
 def _not_loaded(
-    exercise: Exercise, assignment: Assignment, lost: WorkerLost, options: GradingOptions
+    exercise: Exercise, assignment: Assignment, lost: WorkerLost, options: GradingOptions, unit: str
 ) -> ExerciseResult:
     """The worker died before any function could be graded: said once, on the first check of the
     first exercise; every other check points there."""
     first = assignment.exercises[0]
+    in_file = unit == "file"
     if lost.reason in ("exited", "protocol"):
-        reason = t("lost.loading", options.lang, detail=lost.detail)
+        reason = t("lost.loading_file" if in_file else "lost.loading", options.lang, detail=lost.detail)
     else:
         reason = _lost_message(lost, None, None, options)
-    skipped = t("exercise.skipped_loading", options.lang, first=first.name)
+    skipped = t("exercise.skipped_loading_file" if in_file else "exercise.skipped_loading", options.lang,
+                first=first.name)
     if exercise is first:
         return _gated(exercise, reason, skipped)
     return _uniform(exercise, Status.SKIPPED, skipped)
@@ -389,9 +395,16 @@ def _cell_problem(cell: CellOutcome, labels: dict[int, str], lang: str) -> str:
     first_line = cell.message.splitlines()[0] if cell.message else ""
     if cell.status == "syntax_error":
         return t("cell.syntax_error", lang, cell=label, line=cell.line, message=first_line)
-    problem = t("cell.error", lang, cell=label, line=cell.line, type=cell.type, message=first_line)
     hint = removed_api_hint(cell.type, cell.message, lang)
+    missing = _MISSING_MODULE.search(first_line) if cell.type == "ModuleNotFoundError" else None
+    if missing is not None and not hint:
+        return t("cell.missing_module", lang, cell=label, line=cell.line, module=missing.group(1),
+                 libraries=listed_libraries())
+    problem = t("cell.error", lang, cell=label, line=cell.line, type=cell.type, message=first_line)
     return f"{problem} ({hint})" if hint else problem
+
+
+_MISSING_MODULE = re.compile(r"^No module named '([\w.]+)'$")
 
 
 def _defined_below(submission: Submission, cell: CellOutcome, name: str) -> int | None:
@@ -413,5 +426,43 @@ def _defined_below(submission: Submission, cell: CellOutcome, name: str) -> int 
 
 def _cell_flags(session: SubmissionSession, lang: str) -> list[str]:
     labels = _cell_labels(session.submission, lang)
-    return [t("flag.cell_failed", lang, detail=_cell_problem(cell, labels, lang))
-            for cell in session.cells if cell.status != "ok"]
+    in_file = session.submission.unit == "file"
+    return [t("flag.file_failed" if in_file else "flag.cell_failed", lang, detail=_cell_problem(cell, labels, lang))
+            for cell in _first_failures(session)]
+
+
+_UNDEFINED = re.compile(r"^name '(\w+)' is not defined")
+
+
+def _first_failures(session: SubmissionSession) -> list[CellOutcome]:
+    """The cells that failed, less those that failed only for a name an earlier failed cell would have
+    defined: after `from tqdm import tqdm` fails, `for i in tqdm(...)` failing says nothing new."""
+    sources = {cell.index: cell.source for cell in session.submission.cells}
+    lost: set[str] = set()
+    found = []
+    for cell in session.cells:
+        if cell.status == "ok":
+            continue
+        undefined = _UNDEFINED.match(cell.message) if cell.type == "NameError" else None
+        if undefined is None or undefined.group(1) not in lost:
+            found.append(cell)
+        lost |= _bound_names(sources.get(cell.index, ""))
+    return found
+
+
+def _bound_names(source: str) -> set[str]:
+    """The names a cell binds at its top level: what its failure may leave undefined."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return set()
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        else:
+            names.update(name.id for name in ast.walk(node) if isinstance(name, ast.Name)
+                         and isinstance(name.ctx, ast.Store))
+    return names

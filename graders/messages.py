@@ -18,6 +18,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": " These cells failed to run, and may be where it was defined: {cells}.",
         "ko": " 다음 셀이 실행에 실패했으며, 함수가 그곳에 정의되어 있었을 수 있습니다: {cells}.",
     },
+    "exercise.missing_statements": {
+        "en": " These parts of your file failed to run, and one may be where it was defined: {cells}.",
+        "ko": " 파일에서 다음 부분이 실행에 실패했으며, 함수가 그곳에 정의되어 있었을 수 있습니다: {cells}.",
+    },
     "exercise.not_callable": {
         "en": "`{name}` is a `{type}`, not a function. Define `{name}` as a function.",
         "ko": "`{name}`은(는) 함수가 아니라 `{type}`입니다. `{name}`을(를) 함수로 정의하세요.",
@@ -100,6 +104,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{cell}, line {line}: {type}: {message}",
         "ko": "{cell}, {line}번째 줄: {type}: {message}",
     },
+    "cell.missing_module": {
+        "en": "{cell}, line {line}: the grader has no `{module}` module (it has Python's standard library and "
+              "{libraries}). Remove the import and the code that uses it, or ask your instructor to add `{module}`. "
+              "Only what this part of your submission would have defined is lost.",
+        "ko": "{cell}, {line}번째 줄: 채점기에는 `{module}` 모듈이 없습니다(쓸 수 있는 것: Python 표준 라이브러리, "
+              "{libraries}). 이 import 문과 그 모듈을 쓰는 코드를 지우거나, 강사에게 `{module}` 모듈을 추가해 "
+              "달라고 요청하세요. 잃는 것은 제출물의 이 부분이 정의했을 이름뿐입니다.",
+    },
     # --------------------------------------------------------- worker lost
     "lost.timeout": {
         "en": "Your code did not finish within {seconds} s{on_input} and was stopped. Look for an infinite loop or very slow code.",
@@ -118,6 +130,16 @@ MESSAGES: dict[str, dict[str, str]] = {
     "exercise.skipped_loading": {
         "en": "Not graded: grading stopped while your cells were loading (see `{first}`).",
         "ko": "채점하지 않음: 셀을 불러오는 동안 채점이 멈췄습니다(`{first}` 참고).",
+    },
+    "exercise.skipped_loading_file": {
+        "en": "Not graded: grading stopped while your file was loading (see `{first}`).",
+        "ko": "채점하지 않음: 파일을 불러오는 동안 채점이 멈췄습니다(`{first}` 참고).",
+    },
+    "lost.loading_file": {
+        "en": "The process running your code ended while your file was loading ({detail}), before any function "
+              "could be graded. Remove the code that exits or crashes at the top level (outside your functions).",
+        "ko": "파일을 불러오는 동안 여러분의 코드를 실행하던 프로세스가 종료되어({detail}) 어떤 함수도 채점하지 못했습니다. "
+              "함수 밖(최상위)에서 종료하거나 충돌하는 코드를 지우세요.",
     },
     "lost.protocol": {
         "en": "Your code interfered with the grader's channel ({detail}){on_input}.",
@@ -689,6 +711,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "cell failed: {detail}",
         "ko": "셀 실행 실패: {detail}",
     },
+    "flag.file_failed": {
+        "en": "part of the file failed: {detail}",
+        "ko": "파일 일부 실행 실패: {detail}",
+    },
     "flag.worker_restarted": {
         "en": "the worker was restarted {count} time(s) after your code stopped it",
         "ko": "여러분의 코드가 작업 프로세스를 멈추게 해 {count}번 다시 시작했습니다",
@@ -787,6 +813,16 @@ MESSAGES: dict[str, dict[str, str]] = {
   컴파일되어 있어도 점수가 없습니다. 그래도 다른 검사가 찾은 문제는 피드백에 함께 보여 줍니다.
 - 틀린 부분이 있으면 피드백에 가장 작은 실패 입력, 기대값과 실제값, 문제가 된 코드 줄이 표시됩니다.
 - 이 과제는 {count} 문제, 모두 {points}점입니다.""",
+    },
+    "notebook.libraries": {
+        "en": "> **What your code may import.** The grader runs your notebook with Python's standard library and "
+              "{libraries}, the versions of `student-requirements.txt`. A cell that imports anything else does not "
+              "run when it is graded (the rest of the notebook still does): keep other libraries out of the cells "
+              "that define your answers.",
+        "ko": "> **import할 수 있는 라이브러리.** 채점기는 Python 표준 라이브러리와 {libraries}만 있는 환경에서 "
+              "여러분의 노트북을 실행합니다(버전은 `student-requirements.txt`와 같습니다). 그 밖의 라이브러리를 "
+              "import하는 셀은 채점할 때 실행되지 않으니(나머지 셀은 실행됩니다), 답을 정의하는 셀에는 다른 "
+              "라이브러리를 넣지 마세요.",
     },
     "hint.removed_api": {
         "en": "`{old}` is no longer in JAX (old tutorials still use it): write `{new}` instead.",

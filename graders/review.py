@@ -65,8 +65,12 @@ def _where(reason: ReviewReason, submission: Submission, lang: str) -> str:
 
 
 def review_flags(reasons: Sequence[ReviewReason], submission: Submission, lang: str) -> list[str]:
+    # The first reason of each kind comes first: eight descriptor calls must not hide the thread.
+    first_of_kind = {reason.kind: index for index, reason in reversed(list(enumerate(reasons)))}
+    order = sorted(range(len(reasons)), key=lambda index: (index not in first_of_kind.values(), index))
+    shown = [reasons[index] for index in order]
     flags = [t("flag.needs_review", lang, what=_what(reason, lang), where=_where(reason, submission, lang))
-             for reason in reasons[:_FLAGGED]]
+             for reason in shown[:_FLAGGED]]
     if len(reasons) > _FLAGGED:
         flags[-1] += f" (+{len(reasons) - _FLAGGED})"
     return flags

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from .magics import without_magics
+from .script_cells import script_cells
 
 __all__ = ["Cell", "SELF_CHECK_PREFIX", "Submission", "SubmissionError", "read_submission", "submission_from_bytes"]
 
@@ -44,6 +46,13 @@ class Cell:
     grade_id: str = ""
     # The line a student recognises the cell by (from the source as written, magics included).
     first_line: str = ""
+    # Lines of the file above this cell, written as blank lines in front of `source`: the cells of a
+    # .py file share its name and its line numbers (graders/script_cells.py).
+    offset: int = 0
+
+    def holds(self, line: int) -> bool:
+        """Whether line `line` (from 1) of the cell's file is this cell's own."""
+        return self.offset < line <= self.source.count("\n") + (not self.source.endswith("\n"))
 
 
 @dataclass(frozen=True)
@@ -91,12 +100,21 @@ class Submission:
 
         return t("where.cell", lang, first=cell.first_line, number=cell.index)
 
+    def cell_at(self, filename: str, line: int) -> Cell | None:
+        """The cell that holds line `line` of `filename` (a notebook cell's name, or a .py file's,
+        which all its cells share); None when none does."""
+        return next((cell for cell in self.cells if cell.filename == filename and cell.holds(line)), None)
+
     def source_line(self, filename: str, line: int) -> str | None:
         """Line `line` (from 1) of the cell named `filename`, stripped, as the judge read it; None when
         there is no such line."""
-        cell = next((cell for cell in self.cells if cell.filename == filename), None)
-        lines = cell.source.splitlines() if cell is not None else []
-        return lines[line - 1].strip() if 0 < line <= len(lines) else None
+        cell = self.cell_at(filename, line)
+        return cell.source.splitlines()[line - 1].strip() if cell is not None else None
+
+    @property
+    def unit(self) -> str:
+        """What a student calls the parts of their submission: a notebook's `cell`, a .py `file`."""
+        return "cell" if self.kind == "notebook" else "file"
 
     @property
     def module_name(self) -> str:
@@ -140,7 +158,9 @@ def submission_from_bytes(path: str | Path, raw: bytes) -> Submission:
         raise SubmissionError("not_text", path) from None
     if suffix == ".ipynb":
         return Submission(path, "notebook", _notebook_cells(path, text))
-    return Submission(path, "python", (Cell(1, path.name, text),))
+    cells = tuple(Cell(index, path.name, cell.source, "", _recognisable_line(cell.source), cell.offset)
+                  for index, cell in enumerate(script_cells(text), start=1))
+    return Submission(path, "python", cells)
 
 
 def _notebook_cells(path: Path, text: str) -> tuple[Cell, ...]:
@@ -163,7 +183,7 @@ def _notebook_cells(path: Path, text: str) -> tuple[Cell, ...]:
         metadata = cell.get("metadata")
         nbgrader = metadata.get("nbgrader") if isinstance(metadata, dict) else None
         grade_id = str(nbgrader.get("grade_id", "")) if isinstance(nbgrader, dict) else ""
-        cells.append(Cell(position, f"cell {position}", _without_magics(str(source)), grade_id,
+        cells.append(Cell(position, f"cell {position}", without_magics(str(source)), grade_id,
                           _recognisable_line(str(source))))
     return tuple(cells)
 
@@ -192,23 +212,3 @@ def _converted_notebook(path: Path, text: str) -> dict[str, Any]:
     if not isinstance(notebook.get("cells"), list):
         raise SubmissionError("not_notebook", path)
     return notebook
-
-
-# A line that starts with %, ! or ?, ends with ?, or assigns from %/!: IPython, not Python.
-_IPYTHON_SYNTAX = re.compile(r"^\s*[%!?]|\?\s*$|=\s*[%!]\w", re.MULTILINE)
-
-
-def _without_magics(source: str) -> str:
-    """Rewrite IPython syntax (%magic, !shell) into plain Python calls.
-
-    The worker answers those calls with no-ops. A cell IPython cannot parse is
-    left as it is, so the worker reports its syntax error with the right line.
-    """
-    if not _IPYTHON_SYNTAX.search(source):
-        return source
-    from IPython.core.inputtransformer2 import TransformerManager
-
-    try:
-        return TransformerManager().transform_cell(source)
-    except Exception:  # noqa: BLE001
-        return source

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 GRADERS = Path(__file__).resolve().parents[1] / "graders"
-CALLERS = ("cli.py", "classroom.py", "demo.py", "course/autograde_command.py", "course/autograde.py", "__init__.py")
+CALLERS = ("cli.py", "classroom.py", "demo.py", "course/autograde_command.py", "course/autograde.py",
+           "course/grade_ahead.py", "course/watch.py", "__init__.py")
 # What grade_many is made of: only graders/grading.py (and the modules that define them) may use them.
 PIECES = {"grade_files", "begin_worker", "warm_quietly", "warm_assignment", "prepare_grading_process",
           "grade_on_cluster", "grade_submission"}
@@ -42,10 +43,12 @@ def test_a_command_that_grades_files_reaches_no_piece_of_the_batch_path(caller: 
     assert not reached, f"graders/{caller} uses {sorted(reached)}; call graders.grading.grade_many instead"
 
 
-@pytest.mark.parametrize("caller", ("cli.py", "classroom.py", "demo.py", "course/autograde.py"))
+@pytest.mark.parametrize("caller", ("cli.py", "classroom.py", "demo.py", "course/autograde.py",
+                                    "course/grade_ahead.py"))
 def test_the_commands_that_grade_call_grade_many(caller: str) -> None:
     assert "grade_many" in _names_used(GRADERS / caller)
 
 
-def test_the_autograde_command_asks_the_batch_path_whether_to_warm() -> None:
-    assert "prepare_batch" in _names_used(GRADERS / "course" / "autograde_command.py")
+def test_the_autograde_command_grades_ahead_through_the_batch_path() -> None:
+    # A class graded ahead of nbgrader, in this process: grade_ahead, which calls grade_many.
+    assert "grade_ahead" in _names_used(GRADERS / "course" / "autograde_command.py")

@@ -21,15 +21,16 @@ def _label_id(label: FaultLine) -> str:
     return f"{label.path}::{label.exercise}"
 
 
-def _cell(label: FaultLine) -> Cell:
+def _source(label: FaultLine) -> list[str]:
+    """The lines the label's numbers count: a notebook cell's, or a .py file's (which all its cells share)."""
     submission = read_submission(REPO / label.path)
     if label.cell is None:
         assert submission.kind == "python", f"{label.path} is a notebook: say which cell"
-        return submission.cells[0]
+        return (REPO / label.path).read_text().splitlines()
     assert submission.kind == "notebook", f"{label.path} is not a notebook: its cell must be None"
-    cells = {cell.index: cell for cell in submission.cells}
+    cells: dict[int, Cell] = {cell.index: cell for cell in submission.cells}
     assert label.cell in cells, f"{label.path} has no code cell {label.cell}; its code cells are {sorted(cells)}"
-    return cells[label.cell]
+    return cells[label.cell].source.splitlines()
 
 
 @pytest.mark.unit
@@ -56,7 +57,7 @@ def test_label_names_an_existing_file_assignment_and_exercise(label: FaultLine) 
 def test_labelled_lines_are_inside_the_file_or_cell(label: FaultLine) -> None:
     assert label.lines, "label at least one line"
     assert list(label.lines) == sorted(set(label.lines)), "lines in order, each once"
-    source = _cell(label).source.splitlines()
+    source = _source(label)
     for line in label.lines:
         assert 1 <= line <= len(source), f"line {line} is outside {label.path} (cell {label.cell}): {len(source)} lines"
         assert source[line - 1].strip(), f"line {line} of {label.path} (cell {label.cell}) is blank"

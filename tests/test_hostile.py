@@ -41,7 +41,7 @@ def test_an_import_that_hangs_and_ignores_signals_is_killed(tmp_path: Path) -> N
     assert result.score == 0
     first, *others = result.exercises
     assert "did not finish within 4 s" in first.checks[0].message
-    assert all("while your cells were loading (see `norm`)" in e.checks[0].message for e in others)
+    assert all("while your file was loading (see `norm`)" in e.checks[0].message for e in others)
 
 
 def test_an_exit_while_the_cells_load_is_reported_once_as_such(tmp_path) -> None:
@@ -49,7 +49,7 @@ def test_an_exit_while_the_cells_load_is_reported_once_as_such(tmp_path) -> None
     submission.write_text("import os\nos._exit(1)\n")
     result = grade_path(submission, "jit", QUICK)
     messages = [check.message for exercise in result.exercises for check in exercise.checks]
-    assert sum("ended while your cells were loading (exit status 1)" in message for message in messages) == 1
+    assert sum("ended while your file was loading (exit status 1)" in message for message in messages) == 1
     assert all(check.status.value == "skipped" for exercise in result.exercises for check in exercise.checks[1:])
 
 
@@ -65,9 +65,10 @@ def test_memory_exhaustion_fails_with_a_clear_message() -> None:
 
 def test_crashes_and_base_exceptions_cost_only_their_exercise() -> None:
     result = grade_path(HOSTILE / "crashes.py", "jit", QUICK)
-    # `import ctypes` trips a wire: norm keeps only what the judge checks itself.
+    # `ctypes.string_at` trips a wire: norm keeps only what the judge checks itself.
     assert next(e for e in result.exercises if e.name == "norm").score == points("jit", "norm.correctness")
-    assert any(flag.startswith("needs-review") and "import ctypes" in flag for flag in result.flags)
+    assert any(flag.startswith("needs-review") and "ctypes.string_at" in flag and "line 18" in flag
+               for flag in result.flags), result.flags
     assert "SIGSEGV" in _checks(result, "negatives")["correctness"].message
     assert "KeyboardInterrupt" in _checks(result, "flatten")["correctness"].message
     assert "Sneaky" in _checks(result, "maybe_negate")["correctness"].message
@@ -264,7 +265,7 @@ def test_a_channel_relay_is_seen_from_outside_and_earns_only_correctness() -> No
     assert norm["correctness"].passed
     review = _flags_of(result, "needs-review")
     assert any("channel" in flag and "moved to descriptor" in flag for flag in review), result.flags
-    assert any("import threading" in flag and "line 7" in flag for flag in review), result.flags
+    assert any("threading.Thread" in flag and "line 62" in flag for flag in review), result.flags
     # The relay claimed jit_compiled for a plain function: the source says otherwise.
     assert norm["jit_compiled"].status is Status.FAILED and "line 66" in norm["jit_compiled"].message
     for name in ("jit", "no_recompilation", "no_mutation", "no_globals"):
@@ -314,6 +315,22 @@ def test_the_audit_hook_sees_what_the_source_hides(tmp_path: Path) -> None:
     assert any("native code" in flag and "ctypes.dlopen" in flag for flag in review), result.flags
     norm = _checks(result, "norm")
     assert norm["correctness"].passed and norm["jit_compiled"].points == 0
+
+
+def test_the_audit_hook_blames_the_students_call_not_the_import_system(tmp_path: Path) -> None:
+    # Importing a library unmarshals its bytecode and runs its code (threads, files, native code): the
+    # library's doing. The student's own `marshal.loads`, hidden from the source, is theirs.
+    submission = tmp_path / "imports.py"
+    submission.write_text("import jax\nimport matplotlib.pyplot as plt\nimport scipy.stats\n"
+                          "_m = __import__('mar' + 'shal')\n"
+                          "_data = _m.dumps((1, 2))\n"
+                          "_back = _m.loads(_data)\n\n\n"
+                          "@jax.jit\ndef norm(X):\n    return (X - X.mean(0)) / X.std(0)\n")
+    result = grade_path(submission, "jit", QUICK)
+    review = _flags_of(result, "needs-review")
+    assert any("marshal.loads" in flag and "line 6)" in flag for flag in review), review
+    assert any("computed name" in flag and "line 4)" in flag for flag in review), review
+    assert not [flag for flag in review if re.search(r"line [1235]\)", flag)], review
 
 
 def test_the_existing_tampering_submissions_are_flagged_for_review() -> None:

@@ -56,6 +56,22 @@ def test_magics_shell_lines_and_a_broken_cell_cost_only_what_they_define(tmp_pat
     assert not any(check.status is Status.ERROR for e in result.exercises for check in e.checks)
 
 
+def test_a_missing_library_costs_only_its_import_in_a_python_file(tmp_path: Path) -> None:
+    # A .py file is one cell per top-level statement: the failed import loses only its own name, and
+    # a later line that fails for want of that name is not a second flag.
+    path = tmp_path / "student.py"
+    path.write_text("import notalibrary\n" + (REPO / "solutions" / "jax_numpy.py").read_text()
+                    + "\nprint(notalibrary.__version__)\n")
+    for lang, expected in (("en", "student.py, line 1: the grader has no `notalibrary` module (it has Python's "
+                                  "standard library and `jax`, `numpy`, `scipy`, `matplotlib`, `tqdm`)"),
+                           ("ko", "student.py, 1번째 줄: 채점기에는 `notalibrary` 모듈이 없습니다")):
+        result = grade_path(path, "jax-numpy", GradingOptions(lang=lang))
+        assert result.score == result.max_score
+        [flag] = result.flags
+        assert flag.startswith(("part of the file failed: ", "파일 일부 실행 실패: ")) and expected in flag, flag
+        assert "cell" not in flag and "셀" not in flag
+
+
 def test_the_course_self_check_cells_are_not_run_when_grading(tmp_path: Path) -> None:
     path = _notebook(tmp_path / "student.ipynb", [
         "import jax.numpy as jnp\ndef flatten(x):\n    return jnp.ravel(x)",
@@ -140,9 +156,20 @@ def test_an_exercise_that_uses_up_its_time_stops_even_when_each_call_is_quick(tm
     assert flatten.seconds < 10
 
 
-def test_a_function_an_earlier_line_kept_from_being_defined_is_blamed_on_that_line() -> None:
-    result = grade_path(SUBMISSIONS / "jit" / "removed_api.py", "jit", GradingOptions(lang="en"))
+def test_a_function_an_earlier_line_kept_from_being_defined_is_blamed_on_that_line(tmp_path: Path) -> None:
+    # One `# %%` cell, as in a notebook: the line that raised kept the definition below it from running.
+    path = tmp_path / "removed_api.py"
+    path.write_text("# %%\n" + (SUBMISSIONS / "jit" / "removed_api.py").read_text())
+    result = grade_path(path, "jit", GradingOptions(lang="en"))
     message = _by_exercise(result)["norm"].checks[0].message
     assert message.startswith("`norm` was never defined:"), message
-    assert "line 4: AttributeError" in message and "(line 8) never ran" in message, message
+    assert "line 5: AttributeError" in message and "(line 9) never ran" in message, message
     assert "write `jax.tree.map(f, tree)` instead" in message, message
+
+
+def test_a_broken_line_of_a_python_file_costs_only_what_it_defines() -> None:
+    # Without `# %%` cells each top-level statement is one: the definition below the broken line runs.
+    result = grade_path(SUBMISSIONS / "jit" / "removed_api.py", "jit", GradingOptions(lang="en"))
+    assert _by_exercise(result)["norm"].checks[0].status is Status.PASSED
+    [flag] = [flag for flag in result.flags if flag.startswith("part of the file failed")]
+    assert "removed_api.py, line 4: AttributeError" in flag and "write `jax.tree.map(f, tree)` instead" in flag

@@ -21,16 +21,89 @@ def test_notebook_code_cells_keep_their_positions_and_grade_ids(tmp_path: Path) 
     nbformat.write(book, path)
     submission = read_submission(path)
     assert [(c.index, c.filename, c.grade_id) for c in submission.cells] == [(2, "cell 2", "answer"), (3, "cell 3", "")]
-    assert "get_ipython().run_line_magic" in submission.cells[1].source
+    assert submission.cells[1].source == "y = 2\n"  # `%time` wraps a statement: the statement runs
     assert submission.module_name == "__main__"
 
 
-def test_python_files_are_one_cell_imported_as_a_module(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("cell", "python"), [
+    # A cell magic that wraps Python runs its body once, on the lines where the student wrote it.
+    ("%%time\ndef norm(X):\n    return X\n", "\ndef norm(X):\n    return X\n"),
+    ("%%timeit\nnorm(X)\n", "\nnorm(X)\n"),
+    ("\n%%capture out\nimport numpy as np\n", "\n\nimport numpy as np\n"),
+    ("%%capture\n%%time\nx = 1\n%time y = 2\n", "\n\nx = 1\ny = 2\n"),
+    ("%%prun -s cumulative\nx = 1\n", "\nx = 1\n"),
+    # A line magic that takes a statement runs the statement, or gives its value.
+    ("%time x = f()\n", "x = f()\n"),
+    ("y = %time f()\n", "y = (f())\n"),
+    ("def g():\n    %time z = f()\n    return z\n", "def g():\n    z = f()\n    return z\n"),
+    # Magics with no Python meaning, and timing options, are IPython's calls, which the worker ignores.
+    ("%%bash\necho hi\n", "get_ipython().run_cell_magic('bash', '', 'echo hi\\n')\n"),
+    ("%%writefile helper.py\nx = 1\n", "get_ipython().run_cell_magic('writefile', 'helper.py', 'x = 1\\n')\n"),
+    ("%%html\n<b>hi</b>\n", "get_ipython().run_cell_magic('html', '', '<b>hi</b>\\n')\n"),
+    ("%timeit -n 3 f()\n!ls\n%matplotlib inline\n", "get_ipython().run_line_magic('timeit', '-n 3 f()')\n"
+     "get_ipython().system('ls')\nget_ipython().run_line_magic('matplotlib', 'inline')\n"),
+    ("%pip install tqdm\n", "get_ipython().run_line_magic('pip', 'install tqdm')\n"),
+    # A body that does not parse keeps its lines, for the worker to report.
+    ("%%time\ndef broken(:\n", "\ndef broken(:\n"),
+])
+def test_magics_become_the_python_they_wrap(cell: str, python: str) -> None:
+    from graders.magics import WRAPPING_CELL_MAGICS, without_magics
+
+    assert without_magics(cell) == python
+    from IPython.core.magics import ExecutionMagics
+
+    assert WRAPPING_CELL_MAGICS <= set(ExecutionMagics.magics["cell"])  # IPython's own, that run Python
+
+
+def test_python_files_are_imported_as_a_module(tmp_path: Path) -> None:
     path = tmp_path / "answer.py"
     path.write_text("def f():\n    return 1\n")
     submission = read_submission(path)
     assert submission.kind == "python" and submission.module_name == "submission"
-    assert submission.cells[0].filename == "answer.py"
+    assert [cell.filename for cell in submission.cells] == ["answer.py"] and submission.unit == "file"
+
+
+def _cells(tmp_path: Path, text: str) -> list[tuple[int, str]]:
+    """(offset, source without its padding) of each cell, checking that every line sits where the file has it."""
+    path = tmp_path / "answer.py"
+    path.write_text(text)
+    submission = read_submission(path)
+    lines = text.splitlines()
+    for cell in submission.cells:
+        assert cell.filename == "answer.py" and cell.source.startswith("\n" * cell.offset)
+        for number, line in enumerate(cell.source.splitlines(), start=1):
+            assert not line.strip() or line == lines[number - 1]
+            if line.strip():
+                assert submission.source_line("answer.py", number) == line.strip()
+    return [(cell.offset, cell.source[cell.offset:]) for cell in submission.cells]
+
+
+def test_a_python_file_splits_at_percent_markers(tmp_path: Path) -> None:
+    text = ("from tqdm import tqdm\n# %%\ndef f():\n    return 1\n# %% [markdown]\n# Notes\n"
+            "#%% A title\n# %%time\nx = f()\n")
+    assert _cells(tmp_path, text) == [(0, "from tqdm import tqdm\n"), (1, "# %%\ndef f():\n    return 1\n"),
+                                      (6, "#%% A title\n# %%time\nx = f()\n")]
+
+
+def test_a_python_file_without_markers_is_one_cell_per_top_level_statement(tmp_path: Path) -> None:
+    text = ("# a comment\nimport jax\nfrom tqdm import tqdm\n\n\n@jax.jit\ndef f(x):\n    return x\n"
+            "a = 1; b = 2\nif __name__ == '__main__':\n    print(f(a))\n")
+    assert _cells(tmp_path, text) == [(1, "import jax\n"), (2, "from tqdm import tqdm\n"),
+                                      (5, "@jax.jit\ndef f(x):\n    return x\n"), (8, "a = 1; b = 2\n"),
+                                      (9, "if __name__ == '__main__':\n    print(f(a))\n")]
+
+
+def test_a_python_file_that_does_not_parse_splits_at_its_definitions(tmp_path: Path) -> None:
+    text = "import jax\n\ndef broken(:\n    pass\n\n@jax.jit\ndef fine(x):\n    return x\n"
+    assert _cells(tmp_path, text) == [(0, "import jax\n\n"), (2, "def broken(:\n    pass\n\n"),
+                                      (5, "@jax.jit\ndef fine(x):\n    return x\n")]
+
+
+def test_a_python_file_of_many_statements_shares_cells_within_a_budget(tmp_path: Path) -> None:
+    path = tmp_path / "long.py"
+    path.write_text("".join(f"x{number} = {number}\n" for number in range(20_000)))
+    cells = read_submission(path).cells
+    assert 1 < len(cells) <= 500 and sum(len(cell.source) for cell in cells) < 6_000_000
 
 
 def test_unparseable_ipython_is_left_for_the_worker_to_report(tmp_path: Path) -> None:

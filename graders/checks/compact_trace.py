@@ -225,6 +225,4 @@ def _unrolled(ctx: CheckContext, lines: Sequence[Sequence[TraceLine]]) -> str:
 
 def _source_line(ctx: CheckContext, found: TraceLine) -> str:
     """The line's text as the judge read it (not as the worker says it), or "" if it has none there."""
-    cell = next((cell for cell in ctx.session.submission.cells if cell.filename == found.filename), None)
-    lines = cell.source.splitlines() if cell is not None else []
-    return lines[found.line - 1].strip()[:120] if 0 < found.line <= len(lines) else ""
+    return (ctx.session.submission.source_line(found.filename, found.line) or "")[:120]

@@ -29,10 +29,11 @@ from ..options import GradingOptions
 from ..registry import get_assignment
 from ..reports.json_report import result_to_dict
 from ..results import FileError
+from .judge_input import prepare_for_judge, release_notebook
 from .notebook_names import rename_note, renamed_notebooks
 from .notebooks import grade_cell_id
 from .records import CellScore, new_record, submission_digest, write_failure, write_record
-from .restore_cells import restore_missing_cells, restored_note
+from .restore_cells import restored_note
 from .reviews import apply_decision, decision_for
 from .verdicts import keep_verdict, kept_verdict, verdict_key
 
@@ -66,9 +67,11 @@ class JaxgradeScores(NbGraderPreprocessor):  # type: ignore[misc]  # nbgrader sh
         # submission meanwhile gives a record that no longer matches, so it is graded again.
         course, submitted = _course_folders(self, info)
         digest = submission_digest(submitted) if submitted is not None else ""
-        # The notebook's own `jaxgrade` metadata is the student's; only `JaxgradeRecord` writes it.
-        nb.metadata.pop("jaxgrade", None)
-        restored = self._restore_missing_cells(nb, info)
+        # The same step as a grading made ahead of nbgrader (`judge_input`), so both grade the same text.
+        release = _release_notebook(self, info)
+        if release is None:
+            self.log.warning("No released notebook for %s: deleted cells cannot be put back", info["notebook"])
+        restored = restored_note(prepare_for_judge(nb, release), self.lang)
         try:
             report = self._verdict(nb, assignment, course)
         except Ungradable as error:
@@ -142,18 +145,6 @@ class JaxgradeScores(NbGraderPreprocessor):  # type: ignore[misc]  # nbgrader sh
             keep_verdict(course, key, report)
         return report
 
-    def _restore_missing_cells(self, nb: nbformat.NotebookNode, info: dict[str, Any]) -> str:
-        """The locked and grade cells the student deleted, put back where the release has them
-        (`restore_cells`); the note for the feedback ("" when nothing was missing)."""
-        release = _release_notebook(self, info)
-        if release is None:
-            self.log.warning("No released notebook for %s: deleted cells cannot be put back", info["notebook"])
-            return ""
-        restored = restore_missing_cells(nb, release)
-        for cell in restored:
-            self.log.warning("Cell %s was missing from the submission; put back from the release", cell.grade_id)
-        return restored_note(restored, self.lang)
-
 
 class JaxgradeRecord(NbGraderPreprocessor):  # type: ignore[misc]  # nbgrader ships no types
     """The last step of autograding: the judge's record of what it graded (`records`), written once the
@@ -191,12 +182,7 @@ def _release_notebook(step: Any, info: dict[str, Any]) -> nbformat.NotebookNode 
     coursedir = _coursedir(step)
     if coursedir is None:
         return None
-    folder = Path(coursedir.format_path(coursedir.release_directory, ".", info["assignment"]))
-    try:
-        release: nbformat.NotebookNode = nbformat.read(folder / f"{info['notebook']}.ipynb", as_version=4)
-    except (OSError, ValueError):
-        return None
-    return release
+    return release_notebook(Path(coursedir.root), coursedir.release_directory, info["assignment"], info["notebook"])
 
 
 def _course_folders(step: Any, info: dict[str, Any]) -> tuple[Path | None, Path | None]:

@@ -1,39 +1,28 @@
-"""`jaxgrade autograde`: every collected submission through nbgrader, in parallel, resumable.
+"""`jaxgrade autograde`: collect, grade the class in this process, record through nbgrader, audit.
 
-Each student is one `nbgrader autograde ASSIGNMENT --student ID --force` process
-(the engine wired in by nbgrader_config.py), so one broken submission never
-stops the others; the gradebook is SQLite, whose short write transactions
-tolerate a few concurrent processes. With a Dask scheduler, each of those
-processes has its submission graded on the cluster and still writes the
-gradebook here.
+One long-lived process does it all: it collects as `nbgrader collect` does (`collect.VerifiedCollect`);
+grades every student not already graded on the submission collected now, through the one batch path
+in a pool of `--jobs` judges or on a Dask cluster (`grade_ahead`); then runs nbgrader's autograde for
+each, through nbgrader's API in this process, which finds the judge's verdict and records it (the
+gradebook, the autograded notebook, the judge's own record). No nbgrader process per student: its
+start, imports and worker cost seconds each. One broken submission costs only itself.
 
-First it collects, as `nbgrader collect` does through `collect.VerifiedCollect`:
-each student's own last submission before the due date. A student the judge
-already graded on exactly the submission collected now (`records.is_graded`:
-its own record, the gradebook and the autograded notebook agree) is kept unless
-`force`: an interrupted run, or one after a crash, run again, grades only the
-rest. The summary lists the exchange's entries that were not collected, and
-every grade cell whose gradebook score is not the judge's (`records.overrides`).
+A student the judge already graded on exactly the submission collected now (`records.is_graded`) is
+kept unless `force`: an interrupted run, or one after a crash, run again, grades only the rest. The
+summary lists the exchange's entries that were not collected, and every grade cell whose gradebook
+score is not the judge's (`records.overrides`).
 
-Ctrl-C (or SIGTERM) stops the batch within seconds. The nbgrader processes
-run in sessions of their own, so the terminal's signal reaches only this one;
-it stops those in flight itself and then undoes what they half-did: a
-gradebook row they created is removed, an autograded notebook they deleted is
-put back. Those graded before the interruption keep their grades and
-notebooks.
+Ctrl-C (or SIGTERM) stops within seconds: the judges are stopped, and what nbgrader had half-done
+for a student is undone (a gradebook row this run created is removed, an autograded notebook it
+replaced is put back). Those graded before the interruption keep their grades and notebooks.
 """
 
 from __future__ import annotations
 
 import enum
-import os
-import re
 import shutil
-import signal
-import subprocess
-import sys
 import threading
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -42,24 +31,22 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from ..grading import prepare_batch
+from ..batch import JudgePool
 from ..i18n import t
-from ..options import GradingOptions
 from ..stop import raise_if_stop_requested
 from ..supervisor.client import sweep_stale_folders
 from .collect import refused_entries
+from .grade_ahead import grade_ahead
 from .gradebook import database_url, gradebook_rows
 from .inbound import parse_timestamp
-from .nbgrader_steps import CourseSteps, course_language
+from .nbgrader_steps import CourseSteps, StepFailed, course_language
 from .notebook_names import renamed_notebooks
 from .notice import write_notice
 from .records import Override, clear_failure, is_graded, overrides, read_failure, write_failure
 
-__all__ = ["AutogradeRun", "NbgraderBatch", "StudentOutcome", "StudentState", "autograde_course",
+__all__ = ["AutogradeRun", "CourseGrader", "StudentOutcome", "StudentState", "autograde_course",
            "collected_students", "render_summary"]
 
-# How long an nbgrader process told to stop may take before it is killed.
-_STOP_SECONDS = 15.0
 _BACKUP = Path(".jaxgrade") / "autograded-backup"
 
 
@@ -111,140 +98,129 @@ def collected_students(course: Path, assignment: str) -> list[str]:
 
 def autograde_course(course: Path, assignment: str, jobs: int = 1, force: bool = False,
                      scheduler: str | None = None, console: Console | None = None,
-                     collect: bool = True) -> AutogradeRun:
+                     collect: bool = True, student: str | None = None) -> AutogradeRun:
+    """Collect (unless `collect` is False), then grade every collected student not yet graded on the
+    submission collected now, or only `student`."""
     console = console or Console(stderr=True)
+    grader = CourseGrader(course, assignment, scheduler, fresh=force)
     if collect:
-        steps = CourseSteps(course, assignment)
-        if steps.inbound().is_dir():
-            steps.collect()
+        if grader.steps.inbound().is_dir():
+            grader.steps.collect(student)
         else:
-            console.print(f"nothing collected: {steps.inbound()} does not exist (nothing was released there)",
+            console.print(f"nothing collected: {grader.steps.inbound()} does not exist (nothing was released there)",
                           soft_wrap=True, markup=False)
-    students = collected_students(course, assignment)
+    students = [name for name in collected_students(course, assignment) if student in (None, name)]
     before = _gradebook_state(course, assignment)
     kept = [] if force else [s for s in students if is_graded(course, assignment, s)]
     todo = [student for student in students if student not in kept]
     if kept:
         console.print(f"{len(kept)} already graded in the gradebook (kept; --force grades them again)")
-    if todo and scheduler is None:
-        _warm(assignment, len(todo))
-    batch = NbgraderBatch(course, assignment, scheduler, fresh=force)
     columns = (TextColumn("[bold]autograde {task.fields[assignment]}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), TextColumn("{task.fields[last]}"))
     interrupted = False
     with Progress(*columns, console=console, transient=False) as progress:
         task = progress.add_task("grading", total=len(todo), assignment=assignment, last="")
-        pool = ThreadPoolExecutor(max_workers=max(1, jobs))
-        futures: dict[Future[tuple[bool, str]], str] = {pool.submit(batch.grade, s): s for s in todo}
         try:
-            remaining = set(futures)
-            while remaining:
-                done, remaining = wait(remaining, timeout=0.5, return_when=FIRST_COMPLETED)
-                raise_if_stop_requested()
-                for future in done:
-                    ok, _ = batch.finished[futures[future]] = future.result()
-                    progress.update(task, advance=1, last=f"{futures[future]}: {'ok' if ok else 'FAILED'}")
+            grader.grade_class(todo, jobs, lambda: progress.update(task, advance=1),
+                               lambda name, ok: progress.update(task, last=f"{name}: {'ok' if ok else 'FAILED'}"))
         except KeyboardInterrupt:
             interrupted = True
-            batch.stop()
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+            grader.stop()
     if interrupted:
-        batch.undo_unfinished(before)
-        # An nbgrader that did not stop in time was killed outright and could not remove its
-        # workers' folders; every judge of this run has ended now, so all of them are stale.
+        grader.undo_unfinished(before)
+        # A judge that did not stop in time was killed outright and could not remove its workers'
+        # folders; every judge of this run has ended now, so all of them are stale.
         sweep_stale_folders()
     refused = tuple(entry["explanation"] for _, entry in sorted(refused_entries(course, assignment).items()))
-    return AutogradeRun(_outcomes(course, assignment, students, kept, batch), interrupted, refused,
+    return AutogradeRun(_outcomes(course, assignment, students, kept, grader), interrupted, refused,
                         tuple(overrides(course, assignment)))
 
 
-class NbgraderBatch:
-    """The nbgrader processes of one run: started, stopped, and what an interruption leaves undone.
+class CourseGrader:
+    """Students of one assignment graded in this process: the judge's verdicts (`grade_ahead`), then
+    nbgrader's autograde through its API, which records them; and what an interruption leaves undone.
 
-    `keep_open`: file descriptors each nbgrader inherits (`jaxgrade watch` passes its lock, so that a
-    service started again after a crash waits for the nbgrader its predecessor left running).
+    `judges`: a warm pool that grades instead of a batch's own (`jaxgrade watch`). `grade` may be
+    called from several threads: gradings overlap, nbgrader's steps take turns (`CourseSteps`).
     """
 
-    def __init__(self, course: Path, assignment: str, scheduler: str | None, keep_open: tuple[int, ...] = (),
-                 fresh: bool = False) -> None:
+    def __init__(self, course: Path, assignment: str, scheduler: str | None = None, fresh: bool = False,
+                 judges: JudgePool | None = None, steps: CourseSteps | None = None) -> None:
         self.course, self.assignment, self.scheduler = course, assignment, scheduler
-        self.keep_open = keep_open
         # Grade again even a notebook the judge has a verdict on (`verdicts`): `jaxgrade autograde --force`.
         self.fresh = fresh
+        self.judges = judges
+        # One set of nbgrader steps per process, shared with the caller's own (they take turns).
+        self.steps = steps or CourseSteps(course, assignment)
         self.lang = course_language(course)
         self.finished: dict[str, tuple[bool, str]] = {}
         self.started: set[str] = set()
-        self._running: dict[str, subprocess.Popen[str]] = {}
         self._stopping = threading.Event()
         self._lock = threading.Lock()
 
     def grade(self, student: str) -> tuple[bool, str]:
-        missing = _missing_notebooks(self.course, self.assignment, student)
-        if missing:
-            reason = t("failure.no_notebook", self.lang, expected=missing, files=_listing(self.course, self.assignment,
-                                                                                        student))
-            write_failure(self.course, self.assignment, student, reason)
-            return False, reason
-        command = [str(Path(sys.executable).with_name("nbgrader")), "autograde", self.assignment,
-                   "--student", student, "--force"]
-        if self.scheduler:
-            command.append(f"--JaxgradeScores.scheduler={self.scheduler}")
-        if self.fresh:
-            command.append("--JaxgradeScores.reuse_verdicts=False")
-        environment = {**os.environ,
-                       "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
-        with self._lock:
+        """Grade one student; (True, "") or (False, why)."""
+        return self.grade_class([student])[student]
+
+    def grade_class(self, students: list[str], jobs: int = 1, graded: Callable[[], None] | None = None,
+                    recorded: Callable[[str, bool], None] | None = None) -> dict[str, tuple[bool, str]]:
+        """Grade `students` (`jobs` judges at once), then record each; (ok, why not) per student.
+        `graded()` as each notebook is graded, `recorded(student, ok)` as each student is done."""
+        outcomes: dict[str, tuple[bool, str]] = {}
+        ready = []
+        for student in students:
+            missing = _missing_notebooks(self.course, self.assignment, student)
+            if missing:
+                files = _listing(self.course, self.assignment, student)
+                outcomes[student] = (False, t("failure.no_notebook", self.lang, expected=missing, files=files))
+                write_failure(self.course, self.assignment, student, outcomes[student][1])
+                with self._lock:
+                    self.finished[student] = outcomes[student]
+                if recorded is not None:
+                    recorded(student, False)
+            else:
+                ready.append(student)
+        failed = grade_ahead(self.course, self.assignment, ready, jobs=jobs, scheduler=self.scheduler,
+                             judges=self.judges, fresh=self.fresh, progress=graded)
+        for student in ready:
             if self._stopping.is_set():
-                return False, "not started: interrupted"
+                raise KeyboardInterrupt
+            outcomes[student] = (False, failed[student]) if student in failed else self._record(student)
+            with self._lock:
+                self.finished[student] = outcomes[student]
+            if recorded is not None:
+                recorded(student, outcomes[student][0])
+            raise_if_stop_requested()
+        return outcomes
+
+    def _record(self, student: str) -> tuple[bool, str]:
+        """nbgrader's autograde of `student`, which finds the judge's verdict and records it."""
+        with self._lock:
             _backup(self.course, self.assignment, student)
             self.started.add(student)
             # A student graded again (by `jaxgrade watch`) is unfinished until this grading ends.
             self.finished.pop(student, None)
-            # A session of its own: the terminal's Ctrl-C reaches only jaxgrade, which stops this cleanly.
-            process = subprocess.Popen(command, cwd=self.course, env=environment, stdout=subprocess.PIPE,
-                                       stderr=subprocess.PIPE, text=True, start_new_session=True,
-                                       pass_fds=self.keep_open)
-            self._running[student] = process
         try:
-            _, stderr = process.communicate(timeout=3600)
-        except subprocess.TimeoutExpired:
-            _kill_group(process)
-            process.communicate()
-            return False, "nbgrader autograde did not finish within an hour"
-        finally:
-            with self._lock:
-                self._running.pop(student, None)
-        if self._stopping.is_set() and process.returncode != 0:
-            return False, "interrupted"
-        if process.returncode == 0:
-            _discard_backup(self.course, self.assignment, student)
-            return True, ""
-        _restore_backup(self.course, self.assignment, student)
-        # jaxgrade's own reason when the judge gave one; otherwise the most telling line nbgrader printed.
-        return False, (read_failure(self.course, self.assignment, student) or _reason(stderr, process.returncode))[:300]
+            self.steps.autograde(student)
+        except StepFailed as error:
+            _restore_backup(self.course, self.assignment, student)
+            if self._stopping.is_set():
+                return False, "interrupted"
+            return False, (read_failure(self.course, self.assignment, student) or str(error))[:300]
+        _discard_backup(self.course, self.assignment, student)
+        return True, ""
 
     def stop(self) -> None:
-        """Stop every nbgrader in flight as Ctrl-C would stop it, then make sure."""
-        with self._lock:
-            self._stopping.set()
-            running = list(self._running.values())
-        for process in running:
-            try:
-                process.send_signal(signal.SIGINT)
-            except ProcessLookupError:
-                pass
-        for process in running:
-            try:
-                process.wait(_STOP_SECONDS)
-            except subprocess.TimeoutExpired:
-                _kill_group(process)
+        """Stop the gradings in flight (the judges end within seconds); nothing more is recorded."""
+        self._stopping.set()
+        if self.judges is not None:
+            self.judges.stop()
 
     def undo_unfinished(self, before: dict[str, bool]) -> None:
         """Students stopped mid-way: no gradebook row of theirs that this run created, their old notebook back.
 
-        A student whose nbgrader was stopped after it had written both the scores and the
-        autograded notebook (it was only exiting) is graded, and kept.
+        A student whose recording was stopped after nbgrader had written both the scores and the
+        autograded notebook is graded, and kept.
         """
         after = _gradebook_state(self.course, self.assignment)
         unfinished = []
@@ -272,7 +248,7 @@ class NbgraderBatch:
 
 
 def _outcomes(course: Path, assignment: str, students: list[str], kept: list[str],
-              batch: NbgraderBatch) -> list[StudentOutcome]:
+              batch: CourseGrader) -> list[StudentOutcome]:
     scores = {student: (row.score, row.max_score) for student, row in gradebook_rows(course, assignment).items()}
     outcomes = [replace(outcome, renamed=_renamed(course, assignment, outcome.student))
                 for outcome in _states(course, assignment, students, kept, batch, scores)]
@@ -287,7 +263,7 @@ def _renamed(course: Path, assignment: str, student: str) -> tuple[str, ...]:
     return tuple(f"{submitted} graded as {graded}" for submitted, graded in sorted(renames.items()))
 
 
-def _states(course: Path, assignment: str, students: list[str], kept: list[str], batch: NbgraderBatch,
+def _states(course: Path, assignment: str, students: list[str], kept: list[str], batch: CourseGrader,
             scores: dict[str, tuple[float, float]]) -> list[StudentOutcome]:
     outcomes = []
     for student in students:
@@ -395,15 +371,6 @@ def _failure_page(course: Path, assignment: str, student: str, reason: str, lang
     write_notice(course, assignment, student, "ungraded", lang, submitted=when, reason=reason)
 
 
-def _reason(stderr: str, returncode: int) -> str:
-    """The line of nbgrader's output that says most: the last exception's ("NotJSONError: ..."), else its
-    last ERROR line, else its last line."""
-    lines = [line.strip() for line in stderr.strip().splitlines() if line.strip()]
-    exceptions = [line for line in lines if re.match(r"^[A-Za-z_][\w.]*(Error|Exception): ", line)]
-    errors = [line for line in lines if "ERROR" in line and "There was an error processing" not in line]
-    return (exceptions or errors or lines or [f"nbgrader autograde ended with exit status {returncode}"])[-1]
-
-
 def _missing_notebooks(course: Path, assignment: str, student: str) -> str:
     """The assignment's notebooks that `student`'s collected submission lacks ("jit.ipynb"); "" when none."""
     from .collect import expected_notebooks
@@ -422,15 +389,3 @@ def _listing(course: Path, assignment: str, student: str) -> str:
     return ", ".join(names[:10]) + (f" (+{len(names) - 10})" if len(names) > 10 else "") if names else "nothing"
 
 
-def _kill_group(process: subprocess.Popen[str]) -> None:
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    process.wait()
-
-
-def _warm(assignment: str, count: int) -> None:
-    """Once per class, as the batch path decides: every student's grading then reads the references'
-    compilations. Each student is graded in an nbgrader process of its own, a batch of one."""
-    prepare_batch(assignment, count, GradingOptions())

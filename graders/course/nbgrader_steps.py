@@ -1,4 +1,4 @@
-"""nbgrader's quick steps, in this process, through its own API: collect, generate and release feedback.
+"""nbgrader's steps, in this process, through its own API: collect, autograde, generate and release feedback.
 
 `NbGraderAPI` is what nbgrader's formgrader calls; each step for one student takes a fraction of a
 second here, against seconds to start an `nbgrader` process. Collecting always goes through
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +55,12 @@ class CourseSteps:
         entry that was not collected is named with why."""
         return self._call("collect", student, update=True)
 
+    def autograde(self, student: str) -> str:
+        """nbgrader's autograde of `student`'s collected submission (again, if graded before), in this
+        process: the engine wired in by the course's config records the judge's verdict (`grade_ahead`
+        made it) in the gradebook and the autograded notebook. Its log."""
+        return self._call("autograde", student, student_id=student, force=True, create=True)
+
     def generate_feedback(self, student: str) -> None:
         self._call("generate_feedback", student, student_id=student, force=True)
 
@@ -63,7 +70,10 @@ class CourseSteps:
     def _call(self, step: str, student: str | None, **arguments: Any) -> str:
         from nbgrader.utils import temp_attrs
 
-        with self._lock:
+        with self._lock, warnings.catch_warnings():
+            # nbgrader's own gradebook code trips SQLAlchemy's autoflush warnings; nothing here can act on them.
+            warnings.filterwarnings("ignore", module="nbgrader")
+            warnings.filterwarnings("ignore", message=".*not in session.*")
             api = self._started()
             # collect takes no student; the exchange reads it from the course directory.
             with temp_attrs(api.coursedir, student_id=student or ""):

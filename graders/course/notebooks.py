@@ -22,6 +22,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from .. import exercises as _catalogue  # noqa: F401 - registers every check and assignment
 from ..i18n import t
+from ..libraries import listed_libraries
 from ..registry import get_assignment, get_check
 from ..spec import Assignment, Exercise
 from ..submission import SELF_CHECK_PREFIX
@@ -139,7 +140,8 @@ def build_notebook(content: NotebookContent) -> nbformat.NotebookNode:
             if not notebook.cells:
                 title = t("notebook.title", NOTEBOOK_LANGUAGE, number=content.number,
                           title=spec.title[NOTEBOOK_LANGUAGE])
-                text = f"{title}\n\n{text}"
+                libraries = t("notebook.libraries", NOTEBOOK_LANGUAGE, libraries=listed_libraries())
+                text = f"{title}\n\n{text}\n\n{libraries}"
             cell = new_markdown_cell(text)
             cell.id = _stable_id(content.notebook, "md", str(position))
             notebook.cells.append(cell)

@@ -1,10 +1,10 @@
 """`jaxgrade review ASSIGNMENT`: the flagged submissions, each flagged line in context, and the decision.
 
 Listing reads the judge's records of the submissions collected now (`records`), nothing else.
-Deciding (`decide`) records the instructor's decision (`reviews`), grades the student again through
-nbgrader as `jaxgrade autograde` does (the judge's verdict on the unchanged notebook is reused,
-`verdicts`, so this takes nbgrader's own seconds, not a grading), and regenerates and releases that
-student's feedback, which then says who looked and what they decided.
+Deciding (`decide`) records the instructor's decision (`reviews`), grades the student again as
+`jaxgrade autograde` does (the judge's verdict on the unchanged notebook is reused, `verdicts`, so
+this takes nbgrader's own recording, not a grading), and regenerates and releases that student's
+feedback, which then says who looked and what they decided.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from .autograde_command import NbgraderBatch, collected_students
+from .autograde_command import CourseGrader, collected_students
 from .nbgrader_steps import CourseSteps
 from .records import GradedRecord, is_graded, student_records
 from .reviews import Decision, Verdict, decision_for, flagged_checks, is_flagged, record_decision
@@ -99,7 +99,7 @@ def decide(course: Path, assignment: str, student: str, verdict: Verdict, note: 
         raise ReviewError(f"{student!r} has no graded submission of {assignment} held for review (flagged now: "
                           f"{listing}); run `jaxgrade review {assignment}` to list them")
     record_decision(course, assignment, student, record.submission, verdict, note)
-    ok, reason = NbgraderBatch(course, assignment, None).grade(student)
+    ok, reason = CourseGrader(course, assignment).grade(student)
     if not ok:
         raise ReviewError(f"the decision is recorded, but grading {student} again failed: {reason}; "
                           f"run `jaxgrade autograde {assignment}` to apply it")

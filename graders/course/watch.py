@@ -9,10 +9,12 @@ queues each student's submission not yet handled, oldest first (`watch_queue`), 
 1. collects it through `collect.VerifiedCollect` (nbgrader's own API, one student);
 2. charges the student's quota (`quota.QuotaLedger`) at the time the student submitted, or when the
    service first saw the submission if that is earlier (the student's side writes the timestamp);
-3. within the quota, grades it through `jaxgrade autograde`'s own path (`NbgraderBatch`: one
-   `nbgrader autograde --student` process, so the gradebook rows are nbgrader's), then runs
-   `generate_feedback` and `release_feedback` for that student only; beyond the quota, releases a
-   notice instead (`notice`): received, counts at the deadline, next judged feedback at …;
+3. within the quota, grades it through `jaxgrade autograde`'s own path (`CourseGrader`): the judge's
+   verdict from the service's warm judges (`batch.JudgePool`, started once, JAX imported once), then
+   nbgrader's autograde through its API in this process, which records it (the gradebook rows are
+   nbgrader's); then `generate_feedback` and `release_feedback` for that student only. Beyond the
+   quota, it releases a notice instead (`notice`): received, counts at the deadline, next judged
+   feedback at …; a submission that cannot be graded gets a page saying why and its token back;
 4. after a verdict, appends the checks' statuses to the assignment's history (`watch_history`), which
    `jaxgrade report` shows as the class's progress by day;
 5. records in the journal that this submission was handled.
@@ -25,11 +27,11 @@ What a crash can leave, and why a restart gives each submission one verdict and 
   collected is kept (`records.is_graded`, as `jaxgrade autograde` keeps it) instead of grading again,
   and releasing writes the same file in the exchange again (its name comes from the submission's secret).
   The history already holding the submission (same student and timestamp) is not appended to again.
-- nbgrader autograde runs in a session of its own (as for `jaxgrade autograde`), so a SIGKILL of the
-  service does not reach it: it finishes. It inherits the service's lock, so a service started again
-  waits for it before it looks at anything, and then finds that student already graded.
-- Ctrl-C or SIGTERM stops within seconds: the nbgrader in flight is stopped and what it half-did is
-  undone (`NbgraderBatch.undo_unfinished`); its submission is not journaled, so the next run handles it.
+- Only this process writes the gradebook; its judges end with it (they ask the kernel for SIGTERM
+  when their parent dies). Whatever a SIGKILL cut short, the judge's own record (`records`) no longer
+  matches the submission, so the next run grades it again.
+- Ctrl-C or SIGTERM stops within seconds: the judges are stopped, and what nbgrader half-did is undone
+  (`CourseGrader.undo_unfinished`); the submission is not journaled, so the next run handles it.
 
 A `jaxgrade autograde` at the deadline keeps every student the service graded (same test), and
 grades the submissions it only acknowledged beyond the quota.
@@ -53,14 +55,16 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TextColumn
 
+from ..batch import JudgePool
 from ..grading import prepare_batch
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
 from ..options import GradingOptions
 from ..stop import raise_if_stop_requested
 from ..supervisor.client import sweep_stale_folders
 from .atomic import read_json, write_json
-from .autograde_command import NbgraderBatch
+from .autograde_command import CourseGrader
 from .collect import course_rules
+from .grade_ahead import judge_options
 from .gradebook import database_url, gradebook_rows
 from .inbound import InboundEntry, Refusal, TrustRules, parse_timestamp, scan_inbound, select_submissions
 from .nbgrader_steps import CourseSteps, StepFailed, load_course_config
@@ -209,8 +213,7 @@ class Journal:
 # --------------------------------------------------------------------------- the service
 @contextlib.contextmanager
 def _exclusive(path: Path, console: Console) -> Iterator[int]:
-    """The watch's lock on `path`, waited for: another watch of the assignment, or the nbgrader a
-    killed one left running (it inherited the lock), holds it until it ends."""
+    """The watch's lock on `path`, waited for: another watch of the assignment holds it until it ends."""
     path.parent.mkdir(parents=True, exist_ok=True)
     descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
     try:
@@ -221,8 +224,8 @@ def _exclusive(path: Path, console: Console) -> Iterator[int]:
                 break
             except BlockingIOError:
                 if not told:
-                    console.print(f"waiting for {path}: another `jaxgrade watch` of this assignment, or an nbgrader "
-                                  "a stopped one left grading, holds it", soft_wrap=True, markup=False)
+                    console.print(f"waiting for {path}: another `jaxgrade watch` of this assignment holds it",
+                                  soft_wrap=True, markup=False)
                     told = True
                 time.sleep(0.5)
                 raise_if_stop_requested()
@@ -235,19 +238,23 @@ def watch_assignment(settings: WatchSettings, console: Console | None = None) ->
     """Run the service (see the module's docstring) until `once` has nothing left, the deadline, or a stop."""
     console = console or Console(stderr=True)
     state = settings.course / STATE / settings.assignment
-    with _exclusive(state / "lock", console) as lock:
-        return _Service(settings, state, lock, console).run()
+    with _exclusive(state / "lock", console):
+        return _Service(settings, state, console).run()
 
 
 class _Service:
-    def __init__(self, settings: WatchSettings, state: Path, lock: int, console: Console) -> None:
+    def __init__(self, settings: WatchSettings, state: Path, console: Console) -> None:
         self.settings, self.console = settings, console
         self.course, self.assignment = settings.course, settings.assignment
         self.journal = Journal(state / "journal.json")
         self.history = History(state / HISTORY)
         self.ledger = QuotaLedger(state / "quota.json", settings.quota)
-        self.batch = NbgraderBatch(self.course, self.assignment, settings.scheduler, keep_open=(lock,))
         self.nbgrader = CourseSteps(self.course, self.assignment)
+        # Warm judges for the service's life; on a cluster, its workers grade instead.
+        self.judges = (JudgePool(settings.jobs, judge_options(load_course_config(self.course)))
+                       if settings.scheduler is None else None)
+        self.batch = CourseGrader(self.course, self.assignment, settings.scheduler, judges=self.judges,
+                                  steps=self.nbgrader)
         # Inbound entries that do not count, already told to the instructor.
         self.told: set[str] = set()
         self.inbound = settings.config.exchange / settings.config.course_id / "inbound"
@@ -267,6 +274,8 @@ class _Service:
         self.console.print(f"watching {self.inbound} for {self.assignment} (quota {self.settings.quota.text} per "
                            f"student; until {self._deadline_text()})", soft_wrap=True, markup=False)
         self._open_feedback_folder()
+        if self.judges is not None:
+            self.judges.warm()  # while nothing waits: the first verdict then waits for no JAX import
         in_flight: dict[Future[Handled], InboundEntry] = {}
         pool = ThreadPoolExecutor(max_workers=self.settings.jobs, thread_name_prefix="jaxgrade-watch")
         ended = "interrupted"
@@ -313,12 +322,14 @@ class _Service:
             self.batch.stop()
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
+            if self.judges is not None:
+                self.judges.close()
         for future in in_flight:
             if future.done() and not future.cancelled():
                 self._report(future.result())
         if ended == "interrupted":
             self.batch.undo_unfinished({student: True for student, had in self.had_row.items() if had})
-            # An nbgrader that did not stop in time was killed outright and could not remove its workers' folders.
+            # A judge that did not stop in time was killed outright and could not remove its workers' folders.
             sweep_stale_folders()
         return WatchRun(tuple(self.handled), len(self.queue), self.queue.superseded, ended)
 

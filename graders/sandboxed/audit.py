@@ -2,9 +2,8 @@
 
 Installed before any student code exists; Python offers no way to remove an
 audit hook. It records, never blocks: an event is kept only when the code
-that asked for it (past the standard library's own frames) is the
-submission's, so JAX, NumPy and this runtime calling the same functions
-count for nothing.
+responsible for it is the submission's (`_responsible_frame`), so JAX, NumPy,
+matplotlib and this runtime calling the same functions count for nothing.
 
 What it records is a report from inside the student's process, so the judge
 uses it only to withhold points (`needs-review`), never to award them. The
@@ -43,12 +42,13 @@ _PREFIX_KINDS = ("ctypes", "cffi", "socket")
 # Attributes that reach a live frame: how code finds the runtime's locals (the channel's descriptors).
 _FRAME_ATTRIBUTES = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame", "f_back"})
 
-# Standard-library modules that only wrap a capability: a student who calls `subprocess.run` or
-# `inspect.currentframe` asked for it, so their frames are looked past. Any other library frame
-# stops the search: `collections.namedtuple`, `dataclasses` and `warnings` call `exec` or
-# `sys._getframe` on a student's behalf, which is no sign of anything.
+# The standard library's modules whose functions *are* the capabilities (the source scan's
+# tables in graders/source/tripwires.py name the same ones): a student who calls `subprocess.run`,
+# `threading.Thread.start` or `inspect.currentframe` asked for the capability, so these frames only
+# pass the request on. `os` is frozen into the interpreter, so its code is named `<frozen os>`.
 _WRAPPERS = ("subprocess.py", "threading.py", "inspect.py", "os.py", "pty.py", "socket.py",
-             "ctypes/", "multiprocessing/", "concurrent/", "asyncio/", "importlib/")
+             "ctypes/", "multiprocessing/", "concurrent/", "asyncio/")
+_FROZEN_WRAPPERS = ("<frozen os>",)
 
 
 def _kind(event: str) -> str | None:
@@ -65,8 +65,7 @@ class AuditTrail:
         # The loader's set of cell file names: filled as cells run, read here by identity.
         self._student_files = student_files
         stdlib = os.path.dirname(os.__file__)
-        # Importing `ctypes` runs its module code (which opens libraries) under importlib's frames.
-        self._wrappers = (*(os.path.join(stdlib, name) for name in _WRAPPERS), "<frozen importlib")
+        self._wrappers = (*(os.path.join(stdlib, name) for name in _WRAPPERS), *_FROZEN_WRAPPERS)
         self._busy = False
         self.events: list[dict[str, Any]] = []
         self._getframe: Callable[[int], Any] = sys._getframe
@@ -88,10 +87,8 @@ class AuditTrail:
             return
         self._busy = True  # sys._getframe raises an event of its own
         try:
-            frame = self._getframe(1)
-            while frame is not None and frame.f_code.co_filename.startswith(self._wrappers):
-                frame = frame.f_back
-            if frame is None or frame.f_code.co_filename not in self._student_files:
+            frame = self._responsible_frame(self._getframe(1))
+            if frame is None:
                 return
             detail = event
             if event in ("object.__getattr__", "object.__setattr__", "object.__delattr__") and len(args) > 1:
@@ -102,6 +99,25 @@ class AuditTrail:
             pass
         finally:
             self._busy = False
+
+
+    def _responsible_frame(self, frame: Any) -> Any:
+        """The submission's frame that is responsible for an event raised in `frame`, or None.
+
+        Responsible is the innermost frame that did more than pass the request on: the wrappers
+        above are looked past, and the first other frame decides. It is the student's when it is
+        one of the cells; anything else (the import system, which unmarshals and runs an installed
+        library's code when a cell says `import matplotlib`; a library's own code, which a
+        student's call may reach; this runtime) did the work itself, whoever called it. The rule
+        knows no library by name: `marshal.loads` called by a cell is the student's, the same
+        event under `importlib._bootstrap_external` while a cell imports scipy is not, and a
+        callback of the student's that a library calls is the student's again, being innermost.
+        """
+        while frame is not None and frame.f_code.co_filename.startswith(self._wrappers):
+            frame = frame.f_back
+        if frame is None or frame.f_code.co_filename not in self._student_files:
+            return None
+        return frame
 
 
 def _reaches_descriptors(args: tuple[Any, ...]) -> bool:

@@ -44,12 +44,18 @@ def _display(*objects: Any, **kwargs: Any) -> None:
         print(repr(obj))
 
 
+def _help(*args: Any, **kwargs: Any) -> None:
+    """`help(jnp.where)` in a notebook: the worker runs without `site` (`python -S`), which is what
+    defines `help`, and documentation is for the student's screen, not for grading."""
+    return None
+
+
 class SubmissionModule:
     """A module object holding everything the submission's cells defined."""
 
     def __init__(self, module_name: str) -> None:
         self.module = types.ModuleType(module_name)
-        self.module.__dict__.update(get_ipython=lambda: _SHELL, display=_display)
+        self.module.__dict__.update(get_ipython=lambda: _SHELL, display=_display, help=_help)
         self.filenames: set[str] = set()
         sys.modules[module_name] = self.module
 
@@ -59,8 +65,16 @@ class SubmissionModule:
     def _run_cell(self, cell: dict[str, Any]) -> dict[str, Any]:
         index, filename, source = cell["index"], cell["filename"], cell["source"]
         self.filenames.add(filename)
-        # Registering the source lets tracebacks and dis show the student's lines.
-        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+        # Registering the source lets tracebacks and dis show the student's lines. The cells of a .py
+        # file share its name, each written at its place in the file after blank lines: each fills in
+        # its own lines, and keeps those the cells before it filled.
+        lines = source.splitlines(True)
+        known = linecache.cache.get(filename)
+        if known is not None and len(known) == 4:
+            earlier = known[2]
+            lines = [line if line.strip() or number >= len(earlier) else earlier[number]
+                     for number, line in enumerate(lines)] + earlier[len(lines):]
+        linecache.cache[filename] = (sum(map(len, lines)), None, lines, filename)
         outcome: dict[str, Any] = {"index": index, "status": "ok"}
         try:
             code = compile(source, filename, "exec")

@@ -71,7 +71,9 @@ class Aliases:
 
 
 def qualified_name(node: ast.AST, names: dict[str, str]) -> str | None:
-    """`np.linalg.norm` -> `numpy.linalg.norm` when `np` was imported; `getattr(os, "dup2")` -> `os.dup2`."""
+    """`np.linalg.norm` -> `numpy.linalg.norm` when `np` was imported; `getattr(os, "dup2")` -> `os.dup2`;
+    a module reached by its name written out (`importlib.import_module("numpy")`, `__import__("os")`,
+    `sys.modules["numpy"]`) is that module."""
     parts: list[str] = []
     while True:
         if isinstance(node, ast.Attribute):
@@ -85,7 +87,27 @@ def qualified_name(node: ast.AST, names: dict[str, str]) -> str | None:
         elif isinstance(node, ast.Name) and node.id in names:
             return ".".join([names[node.id], *reversed(parts)])
         else:
-            return None
+            module = _module_by_name(node, names)
+            return ".".join([module, *reversed(parts)]) if module else None
+
+
+def _module_by_name(node: ast.AST, names: dict[str, str]) -> str | None:
+    """The module an expression names in a string constant, or None."""
+    key: ast.AST | None = None
+    if isinstance(node, ast.Call) and len(node.args) == 1:
+        function = node.func
+        if isinstance(function, ast.Name) and function.id == "__import__" and "__import__" not in names:
+            key = node.args[0]
+            # `__import__("a.b")` returns the package `a`.
+            if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                return key.value.split(".")[0] or None
+        elif qualified_name(function, names) == "importlib.import_module":
+            key = node.args[0]
+    elif isinstance(node, ast.Subscript) and qualified_name(node.value, names) == "sys.modules":
+        key = node.slice
+    if isinstance(key, ast.Constant) and isinstance(key.value, str) and key.value:
+        return key.value
+    return None
 
 
 def module_level(tree: ast.Module) -> list[ast.stmt]:

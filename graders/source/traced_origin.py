@@ -18,13 +18,14 @@ __all__ = ["traced_origin"]
 def traced_origin(cells: tuple[ParsedCell, ...], filename: str, line: int) -> tuple[int, str, str] | None:
     """(line, code, name) of the assignment that made a name used on `line` a JAX value; None when
     the raising line uses no such name."""
-    cell = next((cell for cell in cells if cell.filename == filename), None)
-    if cell is None or line <= 0:
+    if line <= 0:
         return None
     aliases = Aliases()
     for each in cells:
         aliases.learn(each.tree)
-    function = _enclosing_function(cell.tree, line)
+    # The cells of a .py file share its name: the one whose function holds the line.
+    functions = (_enclosing_function(cell.tree, line) for cell in cells if cell.filename == filename)
+    function = next((found for found in functions if found is not None), None)
     if function is None:
         return None
     raising = [node for node in ast.walk(function) if isinstance(node, ast.stmt)

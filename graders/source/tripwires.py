@@ -8,16 +8,24 @@ library module can make that runtime report anything. None of it is needed
 to write `norm` or a gradient step, so using it is a tripwire: the judge
 flags the submission for review and withholds every point that rests on a
 report from the worker (correctness, which the judge checks itself, keeps its
-points). Real student habits never trip: timing with `time`, printing,
-plotting, magics, `os.environ`, `os.path`.
+points).
+
+What trips is what the code *does*: a capability used (`threading.Thread`,
+`ctypes.CDLL`, `os.dup2`), not a module imported or a name written. An unused
+`import threading`, `getattr(jnp, name)` in a demo loop and `setattr(self, key,
+value)` in a config class are ordinary code; a computed name written into a
+library (`setattr(np, name, f)`, `vars(np)[name] = f`) is a patch. Real student
+habits never trip: timing with `time`, printing, plotting, magics,
+`os.environ`, `os.path`, display settings.
 """
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .parsed import Aliases, ParsedCell
+from .parsed import Aliases, ParsedCell, module_level
 
 __all__ = ["KINDS", "Tripwire", "find_tripwires"]
 
@@ -26,7 +34,7 @@ KINDS = ("descriptor", "process", "native", "thread", "signal", "introspection",
 
 _MAX_TRIPWIRES = 10
 
-# Importing these at all: a module whose only use is a capability above.
+# Modules whose every name is a capability above: using any of them trips (importing does not).
 _MODULES = {
     "ctypes": "native", "_ctypes": "native", "cffi": "native",
     "threading": "thread", "_thread": "thread", "concurrent": "thread", "multiprocessing": "thread",
@@ -63,8 +71,16 @@ _INTROSPECTION_ATTRIBUTES = {"__globals__", "__builtins__", "__code__", "__closu
 # What an object claims to be: rewriting it makes one thing pass for another.
 _IDENTITY_ATTRIBUTES = {"__class__", "__module__", "__code__", "__dict__", "__bases__", "__globals__",
                         "__closure__", "__defaults__", "__kwdefaults__", "__mro__"}
+# Questions those modules answer without starting anything.
+_QUERIES = frozenset({"multiprocessing.cpu_count", "threading.current_thread", "threading.get_ident",
+                      "threading.active_count", "threading.main_thread"})
+# Modules that hold a capability: a computed name read from one (`getattr(os, name)`) may be any of
+# them, and `from os import *` hides which. Any other module's names are ordinary functions.
+_HOLDERS = frozenset({*_MODULES, *(name.split(".")[0] for name in _FUNCTIONS), "builtins", "importlib"})
 # Setting options of display libraries is a notebook habit, not a patch.
 _DISPLAY_MODULES = ("matplotlib", "pandas", "seaborn", "IPython", "tqdm", "warnings", "logging", "PIL")
+# Methods that write into a namespace: `np.__dict__.update(...)`, `vars(np).setdefault(...)`.
+_NAMESPACE_WRITES = frozenset({"update", "setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__"})
 
 
 @dataclass(frozen=True)
@@ -79,45 +95,154 @@ class Tripwire:
 
 
 def find_tripwires(cells: tuple[ParsedCell, ...]) -> tuple[Tripwire, ...]:
-    """Every capability the cells use, in source order, the first few of each."""
+    """Every capability the cells use, in source order, the first few; one per kind and line."""
     aliases = Aliases()
+    classes: set[str] = set()
     found: list[Tripwire] = []
+    seen: set[tuple[str, str, int]] = set()
     for cell in cells:
         aliases.learn(cell.tree)
-        visitor = _Visitor(aliases, cell.filename)
+        _learn_classes(cell.tree, classes)
+        visitor = _Visitor(aliases, classes, cell.filename)
         visitor.visit(cell.tree)
         for tripwire in visitor.found:
-            if tripwire not in found and len(found) < _MAX_TRIPWIRES:
+            key = (tripwire.kind, tripwire.filename, tripwire.line)
+            if key not in seen and len(found) < _MAX_TRIPWIRES:
+                seen.add(key)
                 found.append(tripwire)
     return tuple(found)
 
 
+def _capability(qualified: str | None) -> str | None:
+    """The kind of capability a dotted name is (`threading.Thread`, `os.dup2`), or None."""
+    if qualified is None:
+        return None
+    if qualified in _FUNCTIONS:
+        return _FUNCTIONS[qualified]
+    if qualified in _QUERIES:
+        return None
+    return _MODULES.get(qualified.split(".")[0])
+
+
+def _chain(node: ast.AST) -> Iterator[ast.AST]:
+    """`a.b.c` and `getattr(a, "b")`: the node, then each node it is reached through, down to `a`."""
+    while True:
+        yield node
+        if isinstance(node, ast.Attribute):
+            node = node.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr" \
+                and node.args:
+            node = node.args[0]
+        else:
+            return
+
+
+def _class_of(node: ast.AST) -> bool:
+    """`type(x)` or `x.__class__`: a class reached through an object, which every instance shares.
+    Through `self` or `cls` it is the student's own class, theirs to change."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "type" \
+            and len(node.args) == 1:
+        inner: ast.AST = node.args[0]
+    elif isinstance(node, ast.Attribute) and node.attr == "__class__":
+        inner = node.value
+    else:
+        return False
+    return not (isinstance(inner, ast.Name) and inner.id in ("self", "cls"))
+
+
+def _learn_classes(tree: ast.Module, classes: set[str]) -> None:
+    """Module-level names bound to a class reached through an object (`_Array = type(jnp.zeros(1))`)."""
+    for statement in module_level(tree):
+        if isinstance(statement, ast.Assign):
+            for target in statement.targets:
+                if isinstance(target, ast.Name):
+                    (classes.add if _class_of(statement.value) else classes.discard)(target.id)
+
+
+@dataclass(frozen=True)
+class _Scope:
+    """A function's own names (parameters and what it assigns, not what it imports: `def f(signal)`
+    is no use of the `signal` module), and those of them bound to a class reached through an object."""
+
+    bound: frozenset[str]
+    classes: frozenset[str]
+
+
+def _scope_of(function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> _Scope:
+    arguments = function.args
+    names = {argument.arg for argument in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
+    names.update(argument.arg for argument in (arguments.vararg, arguments.kwarg) if argument is not None)
+    classes: set[str] = set()
+    body: list[ast.AST] = [function.body] if isinstance(function, ast.Lambda) else list(function.body)
+    for statement in body:
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.add(node.id)
+            elif isinstance(node, ast.Assign) and _class_of(node.value):
+                classes.update(target.id for target in node.targets if isinstance(target, ast.Name))
+    return _Scope(frozenset(names), frozenset(classes))
+
+
 class _Visitor(ast.NodeVisitor):
-    def __init__(self, aliases: Aliases, filename: str) -> None:
+    def __init__(self, aliases: Aliases, classes: set[str], filename: str) -> None:
         self.aliases = aliases
+        self.classes = classes
         self.filename = filename
         self.found: list[Tripwire] = []
+        self._scopes: list[_Scope] = []
+        self._reported: set[int] = set()  # nodes of a chain already reported as a whole
 
     def trip(self, kind: str, what: str, node: ast.AST) -> None:
         self.found.append(Tripwire(kind, what[:80], self.filename, getattr(node, "lineno", 0)))
 
+    def resolve(self, node: ast.AST) -> str | None:
+        """What an imported name refers to, unless the function around it bound that name itself."""
+        base = list(_chain(node))[-1]
+        if isinstance(base, ast.Name) and any(base.id in scope.bound for scope in self._scopes):
+            return None
+        return self.aliases.resolve(node)
+
+    def shared_owner(self, node: ast.AST) -> str | None:
+        """How the source names `node` when it is shared by the whole process and not the
+        submission's to change: a library's module, function or class (`np`, `jnp.ndarray`), or a
+        class reached through an object (`type(jnp.zeros(1))`); None for the student's own objects
+        (`self`, an instance of their class, a parameter) and for display settings."""
+        qualified = self.resolve(node)
+        if qualified is not None:
+            return None if qualified.startswith(_DISPLAY_MODULES) else qualified
+        if _class_of(node):
+            return ast.unparse(node)
+        if isinstance(node, ast.Name):
+            for scope in reversed(self._scopes):
+                if node.id in scope.bound:
+                    return node.id if node.id in scope.classes else None
+            if node.id in self.classes:
+                return node.id
+        return None
+
+    # ------------------------------------------------------------ scopes
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
+        self._in_function(node)
+
+    def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> None:
+        self._in_function(node)
+
+    def visit_Lambda(self, node: ast.Lambda) -> None:
+        self._in_function(node)
+
+    def _in_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> None:
+        self._scopes.append(_scope_of(node))
+        try:
+            self.generic_visit(node)
+        finally:
+            self._scopes.pop()
+
     # ------------------------------------------------------------ imports
-    def visit_Import(self, node: ast.Import) -> None:
-        for alias in node.names:
-            self._imported(alias.name, node)
-
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
-        if node.module and not node.level:
-            self._imported(node.module, node)
-            for alias in node.names:
-                kind = _FUNCTIONS.get(f"{node.module}.{alias.name}")
-                if kind is not None:
-                    self.trip(kind, f"from {node.module} import {alias.name}", node)
-
-    def _imported(self, module: str, node: ast.AST) -> None:
-        kind = _MODULES.get(module.split(".")[0])
-        if kind is not None:
-            self.trip(kind, f"import {module}", node)
+        # Importing names is no use of them, but `*` hides which names later lines use.
+        if node.module and not node.level and node.module.split(".")[0] in _HOLDERS \
+                and any(alias.name == "*" for alias in node.names):
+            self.trip(_MODULES.get(node.module.split(".")[0], "dynamic"), f"from {node.module} import *", node)
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
         # `__module__ = "jax._src.array"` in a class body: a class that claims to be another library's.
@@ -133,36 +258,54 @@ class _Visitor(ast.NodeVisitor):
     def visit_Name(self, node: ast.Name) -> None:
         if node.id == "__builtins__":
             self.trip("introspection", "__builtins__", node)
+        elif isinstance(node.ctx, ast.Load) and id(node) not in self._reported:
+            self._used(node)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         if isinstance(node.ctx, ast.Load):
-            qualified = self.aliases.resolve(node)
-            if qualified is not None and qualified in _FUNCTIONS:
-                self.trip(_FUNCTIONS[qualified], qualified, node)
-            elif node.attr in _INTROSPECTION_ATTRIBUTES:
+            if id(node) not in self._reported and not self._used(node) and node.attr in _INTROSPECTION_ATTRIBUTES:
                 self.trip("introspection", f".{node.attr}", node)
         else:
             self._stored_attribute(node.value, node.attr, node)
         self.generic_visit(node)
 
+    def _used(self, node: ast.AST) -> bool:
+        """Trip when `node` names a capability (`threading.Thread`, `dup2` imported from os); whether it
+        did. The longest name decides for the names inside it: `multiprocessing.cpu_count` is a
+        question, whatever `multiprocessing` alone would be."""
+        qualified = self.resolve(node)
+        if qualified is None:
+            return False
+        self._reported.update(id(part) for part in _chain(node))
+        kind = _capability(qualified)
+        if kind is None:
+            return False
+        self.trip(kind, qualified, node)
+        return True
+
     def _stored_attribute(self, owner: ast.AST, attribute: str, node: ast.AST) -> None:
         if attribute in _IDENTITY_ATTRIBUTES:
             self.trip("identity", f".{attribute} =", node)
             return
-        qualified = self.aliases.resolve(owner)
-        if qualified is not None and not qualified.startswith(_DISPLAY_MODULES):
-            self.trip("patch", f"{qualified}.{attribute} =", node)
+        shared = self.shared_owner(owner)
+        if shared is not None:
+            self.trip("patch", f"{shared}.{attribute} =", node)
+
+    def _namespace_of(self, node: ast.AST) -> str | None:
+        """The library whose namespace `node` is (`np.__dict__`, `vars(np)`, `sys.modules`), or None:
+        a student's own object's `__dict__` is theirs to fill."""
+        if isinstance(node, ast.Attribute) and node.attr == "__dict__":
+            return self.resolve(node.value)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "vars" and node.args:
+            return self.resolve(node.args[0])
+        if self.resolve(node) == "sys.modules":
+            return "sys.modules"
+        return None
 
     def visit_Subscript(self, node: ast.Subscript) -> None:
         # `sys.modules[...] = ...`, `vars(np)[...] = ...`, `np.__dict__[...] = ...`: patching by another route.
-        if not isinstance(node.ctx, ast.Load):
-            owner = self.aliases.resolve(node.value)
-            if owner == "sys.modules" or (isinstance(node.value, ast.Attribute) and node.value.attr == "__dict__"):
-                self.trip("patch", f"{ast.unparse(node.value)}[...] =", node)
-            elif isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name) \
-                    and node.value.func.id == "vars" and node.value.args \
-                    and self.aliases.resolve(node.value.args[0]) is not None:
-                self.trip("patch", f"{ast.unparse(node.value)}[...] =", node)
+        if not isinstance(node.ctx, ast.Load) and self._namespace_of(node.value) is not None:
+            self.trip("patch", f"{ast.unparse(node.value)}[...] =", node)
         self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:
@@ -172,29 +315,46 @@ class _Visitor(ast.NodeVisitor):
         computed = first is not None and not isinstance(first, ast.Constant)
         if name in ("exec", "eval", "compile") and computed:
             self.trip("dynamic", f"{name}(...) of a computed string", node)
-        elif name == "__import__" or self.aliases.resolve(function) == "importlib.import_module":
-            if computed:
-                self.trip("dynamic", "an import of a computed name", node)
-            elif isinstance(first, ast.Constant) and isinstance(first.value, str):
-                self._imported(first.value, node)
+        elif name == "__import__" or self.resolve(function) == "importlib.import_module":
+            self._dynamic_import(node, first, computed)
         elif name in ("setattr", "delattr", "getattr") and len(node.args) >= 2:
             self._attribute_call(name, node)
         elif name == "open" and isinstance(first, ast.Constant) and (
                 isinstance(first.value, int) or str(first.value).startswith(("/proc", "/dev/fd"))):
             self.trip("descriptor", f"open({first.value!r})", node)
+        elif isinstance(function, ast.Attribute) and function.attr in _NAMESPACE_WRITES \
+                and self._namespace_of(function.value) is not None:
+            self.trip("patch", f"{ast.unparse(function)}(...)", node)
         self.generic_visit(node)
+
+    def _dynamic_import(self, node: ast.Call, first: ast.expr | None, computed: bool) -> None:
+        # A module imported by a computed name may be any; one of the capability modules imported by
+        # a call is a name the scan could lose track of (`m = importlib.import_module("ctypes")` in
+        # a function), and no notebook habit writes one.
+        if computed:
+            self.trip("dynamic", "an import of a computed name", node)
+        elif isinstance(first, ast.Constant) and isinstance(first.value, str):
+            kind = _MODULES.get(first.value.split(".")[0])
+            if kind is not None:
+                self.trip(kind, ast.unparse(node), node)
 
     def _attribute_call(self, name: str, node: ast.Call) -> None:
         owner, key = node.args[0], node.args[1]
         if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
-            if name != "getattr" or self.aliases.resolve(owner) is not None:
-                self.trip("dynamic", f"{name}(...) with a computed attribute name", node)
+            # Reading a computed name is ordinary (`getattr(jnp, name)`, `getattr(self, key)`) unless the
+            # owner holds a capability; writing one into what the process shares is a patch, into the
+            # student's own objects not.
+            if name == "getattr":
+                qualified = self.resolve(owner)
+                if qualified is not None and qualified.split(".")[0] in _HOLDERS:
+                    self.trip("dynamic", f"getattr({qualified}, ...) with a computed attribute name", node)
+            else:
+                shared = self.shared_owner(owner)
+                if shared is not None:
+                    self.trip("patch", f"{name}({shared}, ...) with a computed attribute name", node)
             return
         if name == "getattr":
-            qualified = self.aliases.resolve(node)  # getattr(os, "dup2") is os.dup2
-            if qualified is not None and qualified in _FUNCTIONS:
-                self.trip(_FUNCTIONS[qualified], qualified, node)
-            elif key.value in _INTROSPECTION_ATTRIBUTES:
+            if not self._used(node) and key.value in _INTROSPECTION_ATTRIBUTES:
                 self.trip("introspection", f".{key.value}", node)
             return
         self._stored_attribute(owner, key.value, node)

@@ -25,6 +25,7 @@ from typing import Any, cast
 
 from ..sandboxed.protocol import ProtocolError, read_frame, write_frame
 from .compilation_cache import CompilationCache
+from .fonts import MATPLOTLIB_FOLDER, copy_font_list
 from .sandbox import Isolation, accelerator_present, bwrap_sizes_tmpfs, detect_isolation, interpreter, sandboxed_command
 
 __all__ = ["ProbeFailed", "WorkerInfo", "WorkerLimits", "WorkerLost", "WorkerProcess", "child_pids", "cpu_seconds",
@@ -122,6 +123,7 @@ class WorkerProcess:
             # The judge's bytecode comes along (`make bytecode`): the worker would otherwise compile the
             # runtime from source at every start. Python checks each file's stamp against its source.
             shutil.copytree(_RUNTIME_DIR, self._directory / _RUNTIME_PACKAGE)
+            copy_font_list(self._directory / MATPLOTLIB_FOLDER, self.isolation, _third_party_paths())
             request_read, self._to_worker = os.pipe()
             worker_ends.append(request_read)
             self._from_worker, reply_write = os.pipe()
@@ -171,7 +173,8 @@ class WorkerProcess:
                                  cache=self.cache.directory if self.cache else None,
                                  cache_writable=bool(self.cache and self.cache.writable),
                                  folder_bytes=self.limits.folder_bytes if self._sized_tmpfs() else None,
-                                 read_only=[str(self._directory / _RUNTIME_PACKAGE)])
+                                 read_only=[str(self._directory / _RUNTIME_PACKAGE),
+                                            *map(str, (self._directory / MATPLOTLIB_FOLDER).glob("*.json"))])
 
     def await_hello(self) -> WorkerInfo:
         hello = self._receive(self.limits.startup_seconds)
@@ -676,6 +679,9 @@ def _worker_environment(directory: Path, platform: str | None = None) -> dict[st
         PYTHONHASHSEED="0",
         PYTHONDONTWRITEBYTECODE="1",
         MPLBACKEND="Agg",
+        # A folder of its own that starts with the machine's font list (fonts.py): no scan of every
+        # font on each start, and no `fc-list` complaining on the student's output.
+        MPLCONFIGDIR=str(directory / MATPLOTLIB_FOLDER),
         XLA_PYTHON_CLIENT_PREALLOCATE="false",
         TF_CPP_MIN_LOG_LEVEL="3",
     )

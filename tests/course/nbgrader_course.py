@@ -8,6 +8,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import nbformat
 
@@ -122,3 +123,51 @@ def student_answers(assignment: str) -> dict[str, str]:
     sources = solution_sources(REPO / "exercises" / assignment / f"{assignment}.ipynb")
     return {exercise: "\n".join(line for line in source.splitlines() if "SOLUTION" not in line)
             for exercise, source in sources.items()}
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_instructor_server(course: Course, root_dir: Path, port: int, token: str, log: Any) -> subprocess.Popen[bytes]:
+    """The instructor's Jupyter server, as they start it in the course directory: the course's
+    nbgrader_config.py, nbgrader's formgrader and jaxgrade's extension; returns once it answers."""
+    import time
+    import urllib.request
+
+    server = subprocess.Popen(
+        [str(BIN / "jupyter"), "server", "--no-browser", "--ip=127.0.0.1", f"--port={port}", "--allow-root",
+         f"--ServerApp.token={token}", f"--ServerApp.root_dir={root_dir}"],
+        cwd=course.root, env=course.env(course.homes), stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while True:
+        if server.poll() is not None:
+            raise AssertionError(f"the Jupyter server exited; see {log.name}")
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/status?token={token}", timeout=2) as reply:
+                if reply.status == 200:
+                    return server
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            stop_server(server)
+            raise AssertionError(f"the Jupyter server did not answer in 120 s; see {log.name}")
+        time.sleep(0.3)
+
+
+def stop_server(server: subprocess.Popen[bytes]) -> None:
+    """Stop a server started in a session of its own, and everything it started."""
+    import signal
+
+    if server.poll() is None:
+        os.killpg(server.pid, signal.SIGTERM)
+    try:
+        server.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait(timeout=15)

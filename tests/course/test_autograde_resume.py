@@ -21,6 +21,7 @@ import psutil
 import pytest
 
 from graders.course.gradebook import gradebook_rows
+from graders.course.records import is_graded
 
 from ..conftest import max_score
 from .nbgrader_course import BIN, REPO, Course
@@ -67,7 +68,9 @@ def _one_graded(course: Course) -> bool:
     """Some student's row is complete and nbgrader has written their autograded notebook."""
     if not (course.root / "gradebook.db").exists():
         return False
-    return any(complete and (course.root / "autograded" / student / ASSIGNMENT / f"{ASSIGNMENT}.ipynb").exists()
+    # The judge's own test of "graded" (record, gradebook and autograded notebook agree): a row that
+    # nbgrader has written while its recording is still under way is not yet graded.
+    return any(complete and is_graded(course.root, ASSIGNMENT, student)
                for student, (complete, _) in _submissions(course).items())
 
 
@@ -99,7 +102,7 @@ def test_an_interrupted_autograde_leaves_nothing_half_done_and_a_rerun_finishes_
     assert not [pid for pid in seen if psutil.pid_exists(pid) and psutil.Process(pid).status() != "zombie"]
     assert not [entry.name for entry in temporary.iterdir() if entry.name.startswith("jaxgrade")]
     rows = _submissions(course)
-    assert rows and len(rows) < len(STUDENTS), (rows, stdout, stderr[-3000:])
+    assert rows and len(rows) < len(STUDENTS), f"rows {rows}\n{stdout}\n{stderr[-3000:]}"
     for student, (complete, _) in rows.items():
         assert complete, f"{student}'s row is half-written"
         assert (autograded / student / ASSIGNMENT / f"{ASSIGNMENT}.ipynb").exists(), student

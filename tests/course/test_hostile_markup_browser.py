@@ -18,8 +18,6 @@ The same payloads, rendered by nbconvert without the sanitizer, do fire the beac
 from __future__ import annotations
 
 import json
-import os
-import signal
 import subprocess
 import threading
 import time
@@ -37,8 +35,8 @@ from nbgrader.api import Gradebook
 from ..browser import needs_chromium, start_chromium
 from ..conftest import max_score
 from .hostile_notebooks import PAYLOADS, Payload, add_payloads, readable_words, write_unvalidated
-from .nbgrader_course import BIN, REPO, Course, set_solution
-from .test_jupyterlab import _free_port, _wait
+from .nbgrader_course import BIN, REPO, Course, free_port, set_solution, start_instructor_server, stop_server
+from .test_jupyterlab import _wait
 
 pytestmark = needs_chromium
 
@@ -133,40 +131,6 @@ def _write_canary(base: Path, beacon: str) -> None:
     (base / "canary" / "hostile.html").write_text(page)
 
 
-def _start_server(course: Course, base: Path, port: int, log) -> subprocess.Popen:
-    # The instructor's server: the course's nbgrader_config.py (cwd) and nbgrader's formgrader extension.
-    server = subprocess.Popen(
-        [str(BIN / "jupyter"), "server", "--no-browser", "--ip=127.0.0.1", f"--port={port}", "--allow-root",
-         f"--ServerApp.token={TOKEN}", f"--ServerApp.root_dir={base}"],
-        cwd=course.root, env=course.env(course.homes), stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    import urllib.request
-
-    deadline = time.monotonic() + 120
-    while True:
-        if server.poll() is not None:
-            raise AssertionError(f"the Jupyter server exited; see {log.name}")
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/status?token={TOKEN}", timeout=2) as reply:
-                if reply.status == 200:
-                    return server
-        except OSError:
-            pass
-        if time.monotonic() > deadline:
-            _stop(server)
-            raise AssertionError(f"the Jupyter server did not answer in 120 s; see {log.name}")
-        time.sleep(0.3)
-
-
-def _stop(server: subprocess.Popen) -> None:
-    if server.poll() is None:
-        os.killpg(server.pid, signal.SIGTERM)
-    try:
-        server.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        os.killpg(server.pid, signal.SIGKILL)
-        server.wait(timeout=15)
-
-
 @pytest.fixture(scope="module")
 def served(tmp_path_factory) -> Iterator[Served]:
     base = tmp_path_factory.mktemp("formgrader")
@@ -190,13 +154,13 @@ def served(tmp_path_factory) -> Iterator[Served]:
         with Gradebook(f"sqlite:///{course.root / 'gradebook.db'}") as gradebook:
             submissions = {student: gradebook.find_submission_notebook(ASSIGNMENT, ASSIGNMENT, student).id
                            for student in STUDENTS}
-        port = _free_port()
+        port = free_port()
         with open(base / "jupyter-server.log", "w") as log:
-            server = _start_server(course, base, port, log)
+            server = start_instructor_server(course, base, port, TOKEN, log)
             try:
                 yield Served(course, base, f"http://127.0.0.1:{port}", beacon, judged, submissions)
             finally:
-                _stop(server)
+                stop_server(server)
         assert server.poll() is not None
     finally:
         beacon.stop()

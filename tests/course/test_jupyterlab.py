@@ -23,17 +23,11 @@ from pathlib import Path
 import pytest
 
 from ..browser import needs_chromium, start_chromium
-from .nbgrader_course import REPO, STUDENT_BIN, Course, set_solution, solution_sources
+from .nbgrader_course import REPO, STUDENT_BIN, Course, free_port, set_solution, solution_sources
 
 TOKEN = "jaxgrade-test-token"
 
 pytestmark = needs_chromium
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +41,7 @@ def lab(tmp_path_factory) -> Iterator[tuple[str, Course, Path]]:
     set_solution(notebook, "norm", solution_sources(REPO / "exercises" / "jit" / "jit.ipynb")["norm"])
 
     home = course.student_home("minji")
-    port = _free_port()
+    port = free_port()
     log = open(home.parent / "jupyterlab.log", "w")
     assert REPO not in home.parents and home not in REPO.parents
     server = subprocess.Popen(

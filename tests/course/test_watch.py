@@ -193,16 +193,19 @@ def test_beyond_the_quota_a_submission_is_received_and_still_counts_at_the_deadl
 
 
 def _grading_child(pid: int) -> bool:
+    """Whether a sandboxed worker runs under the service: its judges start one only to grade (a worker
+    is started `python -I -S`, in bubblewrap where there is one)."""
     try:
         children = psutil.Process(pid).children(recursive=True)
     except psutil.NoSuchProcess:
         return False
     for child in children:
         try:
-            if "autograde" in child.cmdline():
-                return True
+            command = child.cmdline()
         except psutil.Error:
             continue
+        if "bwrap" in command[:1] or ("-I" in command and "-S" in command):
+            return True
     return False
 
 

@@ -21,8 +21,8 @@ from PIL import Image
 
 from ..browser import needs_chromium, start_chromium
 from ..conftest import max_score, points
-from .nbgrader_course import BIN, REPO, STUDENT_BIN, Course, set_solution
-from .test_jupyterlab import TOKEN, _free_port, _menu, _wait
+from .nbgrader_course import BIN, REPO, STUDENT_BIN, Course, free_port, set_solution
+from .test_jupyterlab import TOKEN, _menu, _wait
 from .test_watch import _reference_lines
 
 pytestmark = needs_chromium
@@ -73,7 +73,7 @@ def test_student_submits_and_fetches_the_judged_feedback_in_jupyterlab(tmp_path:
     assert REPO not in home.parents and home not in REPO.parents
 
     with open(tmp_path / "jupyterlab.log", "w") as log:
-        port = _free_port()
+        port = free_port()
         server = _start_lab(course, home, port, log)
         url = f"http://127.0.0.1:{port}"
         driver = None

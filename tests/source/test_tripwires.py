@@ -19,15 +19,22 @@ def _tripwires(source: str):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize(("source", "kind", "line"), [
     ("import os\nr, w = os.pipe()\n", "descriptor", 2),
     ("import os as o\no.dup2(3, 4)\n", "descriptor", 2),
-    ("from os import dup2\n", "descriptor", 1),
+    ("from os import dup2\ndup2(3, 4)\n", "descriptor", 2),
     ("import os\nf = getattr(os, 'dup2')\n", "descriptor", 2),
     ("f = open(3, 'wb')\n", "descriptor", 1),
     ("x = open('/proc/self/fd/3')\n", "descriptor", 1),
-    ("import threading\n", "thread", 1),
-    ("from concurrent.futures import ThreadPoolExecutor\n", "thread", 1),
-    ("import ctypes\n", "native", 1),
-    ("import signal\n", "signal", 1),
-    ("import subprocess\n", "process", 1),
+    ("import threading\nthreading.Thread(target=print).start()\n", "thread", 2),
+    ("from threading import Thread as T\n\n\nT(target=print).start()\n", "thread", 4),
+    ("import threading\nt = threading\n", "thread", 2),
+    ("from concurrent.futures import ThreadPoolExecutor\nwith ThreadPoolExecutor() as pool:\n    pass\n", "thread", 2),
+    ("import ctypes\nlib = ctypes.CDLL(None)\n", "native", 2),
+    ("x = __import__('ctypes').CDLL(None)\n", "native", 1),
+    ("import importlib\ndef f():\n    m = importlib.import_module('ctypes')\n    return m\n", "native", 3),
+    ("import signal\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\n", "signal", 2),
+    ("import subprocess\nsubprocess.run(['ls'])\n", "process", 2),
+    ("def f():\n    import subprocess\n    return subprocess.run(['ls'])\n", "process", 3),
+    ("from os import *\n", "dynamic", 1),
+    ("import os\nname = 'du' + 'p2'\nf = getattr(os, name)\n", "dynamic", 3),
     ("import os\nos.fork()\n", "process", 2),
     ("import sys\nf = sys._getframe(1)\n", "introspection", 2),
     ("import gc\nobjs = gc.get_objects()\n", "introspection", 2),
@@ -36,7 +43,13 @@ def _tripwires(source: str):  # type: ignore[no-untyped-def]
     ("name = 'o' + 's'\nm = __import__(name)\n", "dynamic", 2),
     ("import importlib\nm = importlib.import_module('ct' + 'ypes')\n", "dynamic", 2),
     ("code = 'x = 1'\nexec(code)\n", "dynamic", 2),
-    ("import numpy as np\nattr = 'allclose'\nsetattr(np, attr, None)\n", "dynamic", 3),
+    ("import numpy as np\nattr = 'allclose'\nsetattr(np, attr, None)\n", "patch", 3),
+    ("import numpy as np\nname = 'allclose'\nvars(np)[name] = print\n", "patch", 3),
+    ("import numpy as np\nnp.__dict__.update({'allclose': print})\n", "patch", 2),
+    ("import numpy as np\nnp.__dict__['allclose'] = print\n", "patch", 2),
+    ("import importlib\nimportlib.import_module('numpy').allclose = print\n", "patch", 2),
+    ("import sys\nsys.modules['numpy'].allclose = print\n", "patch", 2),
+    ("import sys\nname = 'allclose'\nsetattr(sys.modules['numpy'], name, print)\n", "patch", 3),
     ("class A:\n    pass\na = A()\na.__class__ = int\n", "identity", 4),
     ("class Fake:\n    __module__ = 'jax._src.array'\n", "identity", 2),
     ("import numpy as np\nnp.allclose = lambda *a, **k: True\n", "patch", 2),
@@ -44,7 +57,12 @@ def _tripwires(source: str):  # type: ignore[no-untyped-def]
     ("import os\nos.write = print\n", "patch", 2),
     ("import sys\nsys.modules['json'] = None\n", "patch", 2),
     ("import numpy as np\nvars(np)['isclose'] = None\n", "patch", 2),
-    ("import socket\n", "network", 1),
+    ("import socket\ns = socket.socket()\n", "network", 2),
+    ("import jax.numpy as jnp\n_A = type(jnp.zeros(1))\nfor n in ('mean', 'std'):\n    setattr(_A, n, print)\n",
+     "patch", 4),
+    ("import jax.numpy as jnp\ntype(jnp.zeros(1)).mean = print\n", "patch", 2),
+    ("import numpy as np\ndef slow(name):\n    cls = np.zeros(1).__class__\n    setattr(cls, name, print)\n",
+     "patch", 4),
     ("import builtins\nB = builtins\nB.SCALE = 2.0\n", "patch", 3),
     ("import json\nJ = json\nJ.dumps = str\n", "patch", 3),
     ("import jax.numpy as jnp\n_np2 = jnp\nsetattr(_np2, 'X', 1)\n", "patch", 3),
@@ -67,6 +85,22 @@ def test_each_capability_trips_with_its_line(source: str, kind: str, line: int) 
     "from collections import namedtuple\nPoint = namedtuple('Point', 'x y')\nfrom dataclasses import dataclass\n",
     "import sys\nprint(sys.version)\nimport inspect\nsig = inspect.signature(print)\n",
     "x = getattr(object(), 'real', 0)\n",
+    # Importing a module is no use of it.
+    "import threading\nimport ctypes\nimport subprocess\nimport signal\nfrom os import dup2\n",
+    "import multiprocessing\nworkers = multiprocessing.cpu_count()\n",
+    "import signal\n\n\ndef smooth(signal, width):\n    return signal[:width] * 2\n",
+    # Computed names on one's own objects, or read from a library of functions.
+    "class Config:\n    def __init__(self, **values):\n        for key, value in values.items():\n"
+    "            setattr(self, key, value)\n        self.__dict__.update(values)\n        self.__dict__['n'] = 1\n",
+    "from types import SimpleNamespace\ncfg = SimpleNamespace()\nfor k, v in {'lr': 0.1}.items():\n"
+    "    setattr(cfg, k, v)\n",
+    "class Counter:\n    made = 0\n\n    def __init__(self):\n        type(self).made += 1\n",
+    "import jax.numpy as jnp\nfor name in ('sin', 'cos', 'tanh'):\n    f = getattr(jnp, name)\n"
+    "    print(name, f(1.0))\n",
+    "import os\nimport warnings\nimport logging\nimport gc\nimport numpy as np\nimport jax\n"
+    "os.environ['JAX_PLATFORMS'] = 'cpu'\nwarnings.filterwarnings('ignore')\n"
+    "logging.getLogger('jax').setLevel(logging.ERROR)\nnp.set_printoptions(precision=3)\n"
+    "jax.config.update('jax_enable_x64', True)\ngc.collect()\n",
 ])
 def test_student_habits_never_trip(source: str) -> None:
     assert _tripwires(source) == ()

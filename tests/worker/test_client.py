@@ -190,3 +190,17 @@ def test_an_interrupted_batch_removes_its_own_folders_that_no_worker_holds(tmp_p
     finally:
         client._LIVE_FOLDERS.discard(str(held))
     assert not orphan.exists() and held.exists() and other.exists()
+
+
+def test_matplotlib_starts_from_the_machines_font_list_quietly() -> None:
+    # Built once per machine by trusted code and copied into each worker (supervisor/fonts.py): no
+    # scan of every font at each start, and no `fc-list` complaint in the student's output.
+    session = _session("import os\nBEFORE = [name for name in os.listdir(os.environ['MPLCONFIGDIR'])"
+                       " if name.startswith('fontlist-')]\nimport matplotlib.pyplot as plt\n"
+                       "plt.plot([1.0, 2.0])\nplt.savefig('plot.png')\n"
+                       "def probe():\n    return len(BEFORE)\n")
+    try:
+        assert session.call("probe", Call(())).output == 1
+        assert "Fontconfig" not in session.student_output() and "font" not in session.student_output().lower()
+    finally:
+        session.close()

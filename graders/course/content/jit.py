@@ -13,8 +13,8 @@ CONTENT = NotebookContent(
     number=2,
     blocks=(
         Markdown("""
-`jax.jit`은 Python 함수를 **추적(tracing)**해 XLA로 컴파일합니다. 추적하는 동안 배열 인자는 값 대신
-shape와 dtype만 아는 **추적 값(tracer)**으로 바뀝니다. 그래서 jit 안에서는
+`jax.jit`은 Python 함수를 **추적**(tracing)해 XLA로 컴파일합니다. 추적하는 동안 배열 인자는 값 대신
+shape와 dtype만 아는 **추적 값**(tracer)으로 바뀝니다. 그래서 jit 안에서는
 
 - 값에 따라 갈라지는 Python `if`를 쓸 수 없고,
 - 출력 shape가 값에 따라 달라지는 연산(`x[x < 0]`)을 쓸 수 없으며,

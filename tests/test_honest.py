@@ -1,0 +1,52 @@
+"""Fair to the honest student: every honest submission gets full marks, and no flag.
+
+`tests/submissions/honest/` holds correct answers written the way students write them: plots,
+`%%time` over the solution, progress bars, a config class with `setattr`, an unused import,
+x64 and logging set at the top, `# %%` cells in a .py file. A wire that trips on any of them is as
+wrong as one that misses a cheat, so each file must score full marks with no flag at all (only
+the machine's own `less-isolated` note is allowed). A failure names the file and the first check
+that lost points, with its message.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from graders.registry import assignments
+from graders.submission import read_submission
+
+from .conftest import SUBMISSIONS
+
+HONEST = SUBMISSIONS / "honest"
+FILES = sorted(path for pattern in ("*.py", "*.ipynb") for path in HONEST.glob(pattern))
+# Notes about the machine, not about the submission.
+_MACHINE_FLAGS = ("less-isolated",)
+
+
+def _assignment(path: Path) -> str:
+    """The assignment whose functions the file defines most of (the file does not say)."""
+    names = read_submission(path).names()
+    overlap = {name: sum(exercise.name in names for exercise in spec.exercises)
+               for name, spec in sorted(assignments().items())}
+    return max(overlap, key=lambda name: overlap[name])
+
+
+def test_the_honest_corpus_is_there() -> None:
+    assert len(FILES) >= 5
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda path: path.name)
+def test_an_honest_submission_gets_full_marks_and_no_flag(path: Path, graded) -> None:
+    assignment = _assignment(path)
+    result = graded(path, assignment)
+    lost = [(exercise.name, check) for exercise in result.exercises for check in exercise.checks
+            if check.points < check.max_points]
+    first = ""
+    if lost:
+        exercise, check = lost[0]
+        first = f"; first lost: {exercise}.{check.name} ({check.status.value}): {check.message[:400]}"
+    flags = [flag for flag in result.flags if not flag.startswith(_MACHINE_FLAGS)]
+    assert result.score == result.max_score and not flags, (
+        f"{path.name} ({assignment}): {result.score:g}/{result.max_score:g}{first}; flags: {flags}")
