@@ -140,7 +140,7 @@ $(HUB_DIR)/instructor/.deps-stamp: $(HUB_DIR)/python.txt $(HUB_PYTHON_DEPS)
 	$(call hub_venv,$(HUB_DIR)/instructor,'$(CURDIR)[course]' jupyterhub==$(HUB_VERSION))
 	touch $@
 
-$(HUB_DIR)/instructor/.stamp: $(HUB_DIR)/instructor/.deps-stamp $(HUB_SOURCES)
+$(HUB_DIR)/instructor/.stamp: $(HUB_DIR)/instructor/.deps-stamp $(HUB_SOURCES) course/jupyter/jaxgrade.json
 	rm -rf build
 	$(HUB_DIR)/instructor/bin/python $(HUB_PIP) --no-deps --force-reinstall '$(CURDIR)'
 	rm -rf build
