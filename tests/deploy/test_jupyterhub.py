@@ -49,8 +49,8 @@ from graders.course.notebooks import solution_cell_id
 
 from ..browser import needs_chromium, start_chromium
 from ..conftest import max_score, points
-from ..course.nbgrader_course import REPO, student_answers
-from ..course.test_jupyterlab import _free_port, _menu, _wait
+from ..course.nbgrader_course import REPO, free_port, student_answers
+from ..course.test_jupyterlab import _menu, _wait
 from .docs_blocks import doc_block
 
 HUB_DIR = Path(os.environ.get("JAXGRADE_HUB_DIR", "/opt/jaxgrade-test/hub"))
@@ -238,7 +238,7 @@ def _get(url: str, timeout: float = 10, headers: dict[str, str] | None = None) -
 
 def _start_hub(site: Site) -> subprocess.Popen[bytes]:
     site.state.mkdir(mode=0o700)
-    ports = {name: _free_port() for name in ("public", "hub", "proxy_api")}
+    ports = {name: free_port() for name in ("public", "hub", "proxy_api")}
     config = site.state / "jupyterhub_config.py"
     config.write_text(_hub_config(site, ports))
     site.url = f"http://127.0.0.1:{ports['public']}"
@@ -441,11 +441,13 @@ def _formgrader(site: Site, person: Person, probe: Responsiveness) -> dict[str, 
             return next((m.text for m in shown if title in m.text), None)
 
         def close_modal() -> None:
-            for button in driver.find_elements(By.CSS_SELECTOR, ".modal button.close"):
-                if button.is_displayed():
-                    button.click()
-            _wait(lambda: not [m for m in driver.find_elements(By.CSS_SELECTOR, ".modal") if m.is_displayed()],
-                  what="the dialog to close")
+            def closed() -> bool:  # in _wait: an element the page redraws meanwhile is tried again
+                for button in driver.find_elements(By.CSS_SELECTOR, ".modal button.close"):
+                    if button.is_displayed():
+                        button.click()
+                return not [m for m in driver.find_elements(By.CSS_SELECTOR, ".modal") if m.is_displayed()]
+
+            _wait(closed, what="the dialog to close")
 
         def row_link(text: str, cell: str) -> list:
             return [link for row in driver.find_elements(By.CSS_SELECTOR, "tbody tr") if text in row.text
@@ -454,12 +456,12 @@ def _formgrader(site: Site, person: Person, probe: Responsiveness) -> dict[str, 
         _wait(lambda: row_link(ASSIGNMENT, "collect"), seconds=180, what=f"{ASSIGNMENT} in Manage Assignments")
         site.figure("formgrader: opened (Manage Assignments)", time.monotonic() - started)
         started = time.monotonic()
-        row_link(ASSIGNMENT, "collect")[0].click()
+        _wait(lambda: row_link(ASSIGNMENT, "collect")[0].click() or True, what="Collect pressed")
         collected = _wait(lambda: modal(f"Successfully collected submissions of '{ASSIGNMENT}'"), seconds=600,
                           what="Collect to finish")
         site.figure("formgrader: Collect", time.monotonic() - started)
         close_modal()
-        _wait(lambda: row_link(ASSIGNMENT, "num-submissions"), what="the number of submissions")[0].click()
+        _wait(lambda: row_link(ASSIGNMENT, "num-submissions")[0].click() or True, what="the number of submissions")
         scores = {student: _autograde(site, driver, probe, student, row_link, modal, close_modal)
                   for student in (ALICE, BOB)}
         return {"collect": str(collected), **scores}
@@ -472,9 +474,9 @@ def _autograde(site: Site, driver, probe: Responsiveness, student: str, row_link
     """Press the student's Autograde button in Manage Submissions; the score the formgrader then shows."""
     from selenium.webdriver.common.by import By
 
-    link = _wait(lambda: row_link(student, "autograde"), seconds=120, what=f"{student}'s Autograde button")[0]
+    _wait(lambda: row_link(student, "autograde"), seconds=120, what=f"{student}'s Autograde button")
     started = time.monotonic()
-    link.click()
+    _wait(lambda: row_link(student, "autograde")[0].click() or True, what=f"{student}'s Autograde pressed")
     _wait(lambda: modal(f"Successfully autograded '{ASSIGNMENT}' for student '{student}'"), seconds=900,
           what=f"the formgrader to autograde {student}")
     finished = time.monotonic()
