@@ -53,7 +53,9 @@ c.ExchangeFactory.release_feedback = "graders.course.notebook_names.ReleaseFeedb
 c.JaxgradeIdentity.mode = "auto"
 # A CSV with an `id` column (as `nbgrader db student import` reads): submissions under other names are refused.
 # c.JaxgradeIdentity.roster = "roster.csv"
-c.JaxgradeScores.lang = os.environ.get("JAXGRADE_LANG", "ko")
+# The course's language ("ko" or "en"): feedback, the service's pages, summaries and the class report.
+# It is the course's, never the environment's of whoever started JupyterLab or the service.
+c.JaxgradeScores.lang = "ko"
 
 # `jaxgrade watch ASSIGNMENT`: judged feedback per student and assignment, as a token bucket N/PERIOD
 # (units s, m, h, d). `--quota` overrides it; an assignment may have its own.

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from .options import GradingOptions
 from .results import FileError, FileErrorCause, SubmissionResult
@@ -233,24 +233,29 @@ def _judge_pool(processes: int, options: GradingOptions) -> Iterator[ProcessPool
         shutil.rmtree(scratch, ignore_errors=True)
 
 
-def _finish(pool: ProcessPoolExecutor) -> None:
+def _finish(pool: ProcessPoolExecutor, cancel_futures: bool = False) -> None:
     """Let the judges leave on their own, then stop any that has not within `_STOP_SECONDS`.
 
     `shutdown(wait=True)` alone waits without end when a judge was killed mid-batch and the
     executor's own clean-up then waits on a judge stuck closing its worker: the batch must end."""
-    processes = list(getattr(pool, "_processes", {}).values())
-    pool.shutdown(wait=False)
+    processes = _processes(pool)
+    pool.shutdown(wait=False, cancel_futures=cancel_futures)
     deadline = time.monotonic() + _STOP_SECONDS
     for process in processes:
         process.join(max(0.0, deadline - time.monotonic()))
     if any(process.is_alive() for process in processes):
-        _stop(pool)
+        _stop(pool, processes)
 
 
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """Tell every judge to stop (each closes its worker and removes its folder), then make sure."""
+def _processes(pool: ProcessPoolExecutor) -> list[Any]:
+    """The pool's judge processes (none once it has shut down)."""
     # The executor offers no public way to reach its processes; stopping them is the point here.
-    processes = list(getattr(pool, "_processes", {}).values())
+    return list((getattr(pool, "_processes", None) or {}).values())
+
+
+def _stop(pool: ProcessPoolExecutor, processes: list[Any] | None = None) -> None:
+    """Tell every judge to stop (each closes its worker and removes its folder), then make sure."""
+    processes = _processes(pool) if processes is None else processes
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         if process.is_alive():
@@ -316,8 +321,7 @@ class JudgePool:
         with self._lock:
             pool, scratch, self._pool, self._scratch = self._pool, self._scratch, None, None
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
-            _finish(pool)
+            _finish(pool, cancel_futures=True)
         if scratch is not None:
             shutil.rmtree(scratch, ignore_errors=True)
 

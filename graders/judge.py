@@ -28,7 +28,7 @@ from .review import review_entries, review_flags, review_reasons, withhold_for_r
 from .source import ParsedCell, find_tripwires, parse_cells
 from .spec import Assignment, Exercise
 from .submission import Submission, read_submission
-from .supervisor.client import WorkerLost
+from .supervisor.client import ProbeFailed, WorkerLost
 from .supervisor.session import CellOutcome, InstrumentTampered, SubmissionSession
 
 __all__ = ["GradingOptions", "grade_path", "grade_submission", "likely_assignment"]
@@ -95,7 +95,8 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
         exercises = _run_deferred(deferred, exercises, session, options, deadline, flags, source)
     finally:
         session.close()
-    reasons = review_reasons(tripwires, session.audit_events, session.channel_breaches)
+    reasons = review_reasons(tripwires, session.audit_events, session.channel_breaches, session.library_changes,
+                             source)
     review = review_entries(reasons, submission, options.lang)
     if reasons:
         flags.extend(review_flags(reasons, submission, options.lang))
@@ -166,6 +167,10 @@ def _grade_exercise(exercise: Exercise, session: SubmissionSession, options: Gra
         before = None
     result = _judge_exercise(exercise, session, options, submission_deadline, flags, source, deferred)
     session.check_channel()
+    try:
+        session.library_checkpoint()
+    except (WorkerLost, InstrumentTampered, ProbeFailed):
+        pass  # a worker lost or tampered with is already a verdict; the next exercise starts a fresh one
     stats: dict[str, Any] = {"examples": sum(int(c.details.get("examples", 0)) for c in result.checks)}
     after = None
     if before is not None and session.starts == starts and session.worker is not None and session.worker.alive:
@@ -191,7 +196,7 @@ def _judge_exercise(exercise: Exercise, session: SubmissionSession, options: Gra
         return _gated(exercise, _lost_message(lost, exercise, session, options),
                       t("exercise.skipped_lost", options.lang, check=first_check))
     except Exception as error:  # noqa: BLE001 - a grader bug must not lose the other exercises
-        return _uniform(exercise, Status.ERROR, t("exercise.internal_error", options.lang, type=type(error).__name__))
+        return _uniform(exercise, Status.ERROR, _failure_message(error, session, flags, options))
     if blocked is not None:
         skipped = t("exercise.skipped_missing", options.lang, name=exercise.name)
         return _gated(exercise, blocked, skipped)
@@ -279,8 +284,17 @@ def _run_check(check: Callable[[CheckContext], Verdict], ctx: CheckContext, exer
     except WorkerLost as lost:
         return Verdict(Status.FAILED, _lost_message(lost, exercise, session, options)), True
     except Exception as error:  # noqa: BLE001 - a grader bug must not lose the other results
-        return Verdict(Status.ERROR, t("exercise.internal_error", options.lang, type=type(error).__name__)), False
+        return Verdict(Status.ERROR, _failure_message(error, session, flags, options)), False
     return replace(verdict, timings={**verdict.timings, "seconds": round(time.monotonic() - started, 3)}), False
+
+
+def _failure_message(error: Exception, session: SubmissionSession, flags: list[str], options: GradingOptions) -> str:
+    """A check that failed for a reason of the grader's: its fault, unless the submission patched the
+    library the grader's runtime runs on (then the runtime failing is the patch's doing, and says so)."""
+    patches = [f"{change.namespace}.{change.name} {change.event}" for change in session.library_changes if change.patch]
+    if isinstance(error, ProbeFailed) and patches:
+        return _tampered_message(InstrumentTampered(patches[:3]), flags, options)
+    return t("exercise.internal_error", options.lang, type=type(error).__name__)
 
 
 def _withheld(verdict: Verdict, gate: str, lang: str) -> Verdict:
@@ -374,6 +388,10 @@ def _lost_message(lost: WorkerLost, exercise: Exercise | None, session: Submissi
         return t("lost.protocol", lang, detail=lost.detail, on_input=on_input)
     if lost.reason == "disk":
         return t("lost.disk", lang, mib=lost.detail, on_input=on_input)
+    if lost.reason == "shm":
+        return t("lost.shm", lang, mib=lost.detail, on_input=on_input)
+    if lost.reason == "processes":
+        return t("lost.processes", lang, count=lost.detail, on_input=on_input)
     return t("lost.exited", lang, detail=lost.detail, on_input=on_input)
 
 

@@ -155,6 +155,20 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "여러분의 코드가 {mib} MiB가 넘는 파일을 써서{on_input} 중단했습니다. 채점 대상 함수는 파일을 쓰지 말고 "
               "결과를 반환해야 합니다. 임시 파일이 꼭 필요하다면 다 쓴 뒤 지우세요.",
     },
+    "lost.shm": {
+        "en": "Your code filled /dev/shm ({mib} MiB, part of the space grading allows for files){on_input} and "
+              "was stopped. Graded functions should return their results, not write files.",
+        "ko": "여러분의 코드가 /dev/shm({mib} MiB, 채점에서 파일에 허용하는 공간의 일부)을 가득 채워서{on_input} "
+              "중단했습니다. 채점 대상 함수는 파일을 쓰지 말고 결과를 반환해야 합니다.",
+    },
+    "lost.processes": {
+        "en": "Your code started more than {count} processes{on_input} and was stopped. A graded function "
+              "computes its result in the process that calls it: remove `os.fork`, `subprocess` and "
+              "`multiprocessing` from your code.",
+        "ko": "여러분의 코드가 프로세스를 {count}개 넘게 시작해서{on_input} 중단했습니다. 채점 대상 함수는 자신을 "
+              "호출한 프로세스 안에서 결과를 계산해야 합니다. 코드에서 `os.fork`, `subprocess`, "
+              "`multiprocessing`을 없애세요.",
+    },
     "lost.on_input": {
         "en": " on input {input}",
         "ko": " (입력: {input})",
@@ -450,9 +464,37 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "calling `{function}` assigned the global `{global_name}`",
         "ko": "`{function}`을(를) 호출하자 전역 변수 `{global_name}`에 값이 쓰임",
     },
+    "no_globals.read_attribute": {
+        "en": "`{function}` reads `{global_name}` ({type}) at {where}, an attribute kept on a function, a jit wrapper or an object",
+        "ko": "`{function}`이(가) {where}에서 함수나 jit 래퍼, 객체에 붙여 둔 속성 `{global_name}`({type})을(를) 읽음",
+    },
+    "no_globals.logger_note": {
+        "en": "Note: `{function}` logs through `{logger}` at {where}. A logger changes no result, so it is fine here; but under jit a logging call runs once, when the function is traced, not on every call. To see values on every call, use `jax.debug.print`.",
+        "ko": "참고: `{function}`이(가) {where}에서 `{logger}`(으)로 로그를 남깁니다. 로거는 결과를 바꾸지 않으므로 여기서는 괜찮지만, jit에서는 로그 호출이 호출할 때마다가 아니라 함수를 추적할 때 한 번만 실행됩니다. 호출할 때마다 값을 보려면 `jax.debug.print`를 쓰세요.",
+    },
+    "no_globals.state_partial": {
+        "en": "calling `{function}` changed `{part}`, an argument bound into the `functools.partial` `{owner}` ({change})",
+        "ko": "`{function}`을(를) 호출하자 `functools.partial` `{owner}`에 묶어 둔 인자 `{part}`이(가) 바뀜({change})",
+    },
+    "no_globals.state_bound": {
+        "en": "calling `{function}` changed the object behind `{owner}` (its method `{part}` is bound to it: {change})",
+        "ko": "`{function}`을(를) 호출하자 `{owner}` 뒤의 객체가 바뀜(메서드 `{part}`이(가) 그 객체에 묶여 있음: {change})",
+    },
+    "no_globals.state_rng": {
+        "en": "calling `{function}` drew numbers from the global random generator of `{owner}` (its state changed)",
+        "ko": "`{function}`을(를) 호출하자 `{owner}`의 전역 난수 생성기에서 수를 뽑음(생성기 상태가 바뀜)",
+    },
+    "no_globals.why_rng": {
+        "en": "Under jit the draw happens once, when the function is traced: every call of the compiled function returns the numbers drawn then, and outside jit each call depends on hidden state. Use `jax.random` with a key passed as an argument (`jax.random.normal(key, shape)`), and split the key for new numbers.",
+        "ko": "jit에서는 함수를 추적할 때 한 번만 수를 뽑아, 컴파일된 함수는 호출할 때마다 그때 뽑은 수를 그대로 돌려줍니다. jit 밖에서는 호출마다 숨은 상태에 의존합니다. 키를 인자로 받아 `jax.random`을 쓰고(`jax.random.normal(key, shape)`), 새 수가 필요하면 키를 나누세요(split).",
+    },
+    "no_globals.state_unnamed": {
+        "en": "calling `{function}` changed state it can reach (the grader's record shows the change, not where it was)",
+        "ko": "`{function}`을(를) 호출하자 그 함수가 닿는 상태가 바뀜(채점기의 기록에 변화는 있지만 위치는 없음)",
+    },
     "no_globals.namespace": {
-        "en": "`{function}` reads the module's whole namespace (`vars(module)` or `module.__dict__`) at {where}",
-        "ko": "`{function}`이(가) {where}에서 모듈의 이름 공간 전체(`vars(module)` 또는 `module.__dict__`)를 읽음",
+        "en": "`{function}` reads a module's whole namespace (`vars(module)`, `module.__dict__`, `globals()` or `sys.modules`) at {where}",
+        "ko": "`{function}`이(가) {where}에서 모듈의 이름 공간 전체(`vars(module)`, `module.__dict__`, `globals()` 또는 `sys.modules`)를 읽음",
     },
     "no_globals.state_closure": {
         "en": "calling `{function}` changed `{part}`, a variable kept in the closure of `{owner}` ({change})",
@@ -513,6 +555,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     "place.module": {
         "en": "the module attribute `{owner}.{part}`",
         "ko": "모듈 속성 `{owner}.{part}`",
+    },
+    "place.partial": {
+        "en": "the argument `{part}` bound into the `functools.partial` `{owner}`",
+        "ko": "`functools.partial` `{owner}`에 묶어 둔 인자 `{part}`",
+    },
+    "place.bound": {
+        "en": "the object behind `{owner}` (its method `{part}` is bound to it)",
+        "ko": "`{owner}` 뒤의 객체(메서드 `{part}`이(가) 그 객체에 묶여 있음)",
+    },
+    "place.rng": {
+        "en": "the global random generator of `{owner}`",
+        "ko": "`{owner}`의 전역 난수 생성기",
     },
     "place.cache": {
         "en": "the `functools.lru_cache` of `{owner}`",
@@ -707,6 +761,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "status.failed": {"en": "failed", "ko": "실패"},
     "status.error": {"en": "error", "ko": "오류"},
     "status.skipped": {"en": "skipped", "ko": "건너뜀"},
+    "status.withheld": {"en": "held for review", "ko": "검토 대기"},
+    "report.details": {"en": "Details: every check's full explanation", "ko": "자세히: 검사마다 전체 설명"},
     "flag.cell_failed": {
         "en": "cell failed: {detail}",
         "ko": "셀 실행 실패: {detail}",

@@ -10,6 +10,8 @@ correctness, which the judge checks itself, keeps its points.
 
 from __future__ import annotations
 
+import ast
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -17,10 +19,10 @@ from typing import Any
 from .i18n import t
 from .registry import get_check
 from .results import CheckResult, ExerciseResult, Status
-from .source import Tripwire
+from .source import ParsedCell, Tripwire
 from .source.tripwires import KINDS
 from .submission import Submission
-from .supervisor.session import AuditEvent
+from .supervisor.session import AuditEvent, LibraryChange
 
 __all__ = ["ReviewReason", "review_entries", "review_flags", "review_reasons", "withhold_for_review"]
 
@@ -41,7 +43,8 @@ class ReviewReason:
 
 
 def review_reasons(tripwires: Sequence[Tripwire], audit_events: Sequence[AuditEvent],
-                   channel_breaches: Sequence[str]) -> tuple[ReviewReason, ...]:
+                   channel_breaches: Sequence[str], library_changes: Sequence[LibraryChange] = (),
+                   source: tuple[ParsedCell, ...] = ()) -> tuple[ReviewReason, ...]:
     # Strongest evidence first: what the judge saw from outside the process, then what it read.
     reasons = [ReviewReason("channel", breach) for breach in channel_breaches]
     reasons += [ReviewReason(tripwire.kind, tripwire.what, tripwire.filename, tripwire.line) for tripwire in tripwires]
@@ -50,7 +53,34 @@ def review_reasons(tripwires: Sequence[Tripwire], audit_events: Sequence[AuditEv
         if (event.kind, event.filename, event.line) not in seen:
             seen.add((event.kind, event.filename, event.line))
             reasons.append(ReviewReason(event.kind, event.event, event.filename, event.line))
+    # A library name rebound or deleted while the submission's code ran, whatever route it took: with
+    # the line the worker saw on the stack, or else the first statement of the source that names it.
+    for change in library_changes:
+        if not change.patch:
+            continue
+        filename, line = (change.filename, change.line) if change.line else _naming(source, change.name)
+        what = f"{change.namespace}.{change.name} {change.event}"
+        if ("patch", filename, line) not in seen or not line:
+            seen.add(("patch", filename, line))
+            reasons.append(ReviewReason("patch", what, filename, line))
     return tuple(reasons)
+
+
+def _naming(source: tuple[ParsedCell, ...], name: str) -> tuple[str, int]:
+    """The first statement of the submission whose code names `name`: where a change found only by
+    comparing the library afterwards can be pinned."""
+    if not name.isidentifier():
+        return "", 0
+    pattern = re.compile(rf"\b{re.escape(name)}\b")
+    for cell in source:
+        # Simple statements only, and no docstring: a `def` or a text that mentions the name changes nothing.
+        statements = [node for node in ast.walk(cell.tree) if isinstance(node, ast.stmt)
+                      and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                      and not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant))]
+        for statement in sorted(statements, key=lambda node: node.lineno):
+            if pattern.search(ast.unparse(statement)):
+                return cell.filename, statement.lineno
+    return "", 0
 
 
 def _what(reason: ReviewReason, lang: str) -> str:

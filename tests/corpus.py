@@ -216,6 +216,15 @@ CASES: tuple[Case, ...] = (
         mentions={"negatives.no_globals": ("`THRESHOLD`", "float", "line 24", "frozen"),
                   "norm.no_mutation": ("`X`", "before the call")},
     ),
+    # A settings dict with dot access and a logger (#27): the grader reads both without running them;
+    # a logger is no dependency (a note says what it does under jit), the setting read is one.
+    Case(
+        "tests/submissions/jit/config_and_logger.py", "jit",
+        expect={"norm.no_globals": "passed", "negatives.no_globals": "failed", "flatten.no_globals": "passed",
+                "maybe_negate.no_globals": "passed", "negatives.correctness": "passed"},
+        mentions={"norm.no_globals": ("`logger`", "line 24", "traced", "jax.debug.print"),
+                  "negatives.no_globals": ("`cfg`", "Settings", "line 29")},
+    ),
     # ------------------------------------------------ hidden state, caught by running
     Case(
         "tests/submissions/purity/hidden_state.py", "purity",

@@ -84,13 +84,76 @@ def _sleepers() -> list[psutil.Process]:
 
 @sandboxed
 def test_background_processes_never_outlive_grading() -> None:
+    # Three processes a call: the judge stops the worker once it runs more than 16, and says so.
     result = grade_path(HOSTILE / "background.py", "jit", QUICK)
-    assert _checks(result, "negatives")["correctness"].passed
+    message = _checks(result, "negatives")["correctness"].message
+    assert message.startswith("Your code started more than 16 processes on input x="), message
     time.sleep(0.5)
     leftovers = _sleepers()
     for process in leftovers:
         process.kill()
     assert leftovers == []
+
+
+def _own_workers() -> list[psutil.Process]:
+    """This test process's workers: their folders are named after the judge's pid."""
+    mark = f"-{os.getpid()}-"
+    found = []
+    for process in psutil.process_iter(["cmdline"]):
+        try:
+            if mark in " ".join(process.info["cmdline"] or []) and "jaxgrade_runtime" in " ".join(
+                    process.info["cmdline"] or []):
+                found.append(process)
+        except psutil.Error:
+            continue
+    return found
+
+
+@sandboxed
+def test_a_fork_bomb_costs_only_its_own_grading_and_is_told_in_words() -> None:
+    """64 `os.fork()` calls in a cell: the kernel refuses forks past the sandbox's task limit (where the
+    judge is not root) and the judge, counting the sandbox's processes from outside, stops the worker
+    within a tenth of a second; every exercise says why, and nothing of it outlives grading."""
+    before = {process.pid for process in _own_workers()}
+    peak = 0
+    stop = threading.Event()
+
+    def count() -> None:
+        nonlocal peak
+        while not stop.is_set():
+            peak = max(peak, len([p for p in _own_workers() if p.pid not in before]))
+            time.sleep(0.005)
+
+    counter = threading.Thread(target=count, daemon=True)
+    counter.start()
+    started = time.monotonic()
+    try:
+        result = grade_path(HOSTILE / "fork_bomb.py", "jit", QUICK)
+    finally:
+        stop.set()
+        counter.join()
+    assert time.monotonic() - started < 30
+    first, *others = result.exercises
+    assert first.checks[0].message.startswith("Your code started more than 16 processes and was stopped."), \
+        first.checks[0].message
+    assert all("while your file was loading (see `norm`)" in e.checks[0].message for e in others)
+    assert any("os.fork" in flag for flag in _flags_of(result, "needs-review")), result.flags
+    print(f"peak processes of the bomb's worker: {peak}")
+    assert peak < 200, peak
+    time.sleep(0.5)
+    # What is left is the clean timing worker (bwrap, its init, Python), which lives as long as the judge.
+    assert len([p for p in _own_workers() if p.pid not in before]) <= 3
+
+
+@sandboxed
+def test_dev_shm_is_a_small_private_tmpfs_inside_the_cap() -> None:
+    """540 MiB written to /dev/shm: it holds 16 MiB of the folder's 256, and filling it is told like
+    filling the folder; the other exercises keep their points."""
+    result = grade_path(HOSTILE / "shm_flood.py", "jit", QUICK)
+    message = _checks(result, "flatten")["correctness"].message
+    assert message.startswith("Your code filled /dev/shm (16 MiB, part of the space grading allows for files) "
+                              "on input x="), message
+    assert _checks(result, "norm")["correctness"].passed
 
 
 def test_floods_and_forged_reports_never_reach_the_machine_readable_output() -> None:
@@ -265,11 +328,13 @@ def test_a_channel_relay_is_seen_from_outside_and_earns_only_correctness() -> No
     assert norm["correctness"].passed
     review = _flags_of(result, "needs-review")
     assert any("channel" in flag and "moved to descriptor" in flag for flag in review), result.flags
-    assert any("threading.Thread" in flag and "line 62" in flag for flag in review), result.flags
+    assert any("threading.Thread" in flag and "line 63" in flag for flag in review), result.flags
     # The relay claimed jit_compiled for a plain function: the source says otherwise.
-    assert norm["jit_compiled"].status is Status.FAILED and "line 66" in norm["jit_compiled"].message
+    assert norm["jit_compiled"].status is Status.FAILED and "line 67" in norm["jit_compiled"].message
     for name in ("jit", "no_recompilation", "no_mutation", "no_globals"):
-        assert norm[name].points == 0 and norm[name].details.get("withheld") == "needs-review", norm[name]
+        # Withheld for review, or an error where the relay also swallowed the instruments' event stream.
+        assert norm[name].points == 0 and (norm[name].details.get("withheld") == "needs-review"
+                                           or norm[name].status is Status.ERROR), norm[name]
     assert result.score == norm["correctness"].points
 
 
@@ -353,3 +418,63 @@ def test_loops_padded_to_a_fixed_length_fail_compact_trace_at_the_loop_line() ->
     # Nothing else objects: only compact_trace's points are lost.
     assert result.score == max_score("purity") - points("purity", "horner.compact_trace",
                                                           "per_example_grads.compact_trace")
+
+
+# ------------------------------------------------- a held-out round's new classes (#27)
+def test_a_rewound_compile_counter_changes_nothing_the_judge_counted() -> None:
+    """A function that jits anew on every call, then zeroes whatever counter it can reach through
+    JAX's listener registry: the judge counted each compilation on its own stream as it happened."""
+    result = grade_path(HOSTILE / "rewind_compile_counter.py", "jit", QUICK)
+    for exercise, line in (("negatives", 41), ("maybe_negate", 56)):
+        verdict = _checks(result, exercise)["no_recompilation"]
+        assert verdict.status is Status.FAILED, verdict.message
+        assert f"line {line}" in verdict.message and verdict.details["compiles"] >= 12, verdict
+    assert _checks(result, "norm")["no_recompilation"].passed
+
+
+def test_an_event_stream_silenced_from_inside_is_a_tripwire() -> None:
+    """Pointing the descriptors kept in the instruments' closures at nowhere: the runtime's record of
+    its own closures changed, and replies come without their marks."""
+    result = grade_path(HOSTILE / "silence_events.py", "jit", QUICK)
+    assert any(flag.startswith("instrument-tampered") for flag in result.flags), result.flags
+    assert any("event stream broke" in flag for flag in _flags_of(result, "needs-review")), result.flags
+    assert not any(check.passed for exercise in result.exercises for check in exercise.checks
+                   if check.name != "correctness")
+
+
+def test_arguments_are_read_by_the_judge_not_echoed_by_the_worker() -> None:
+    """`theta -= ...` changes the caller's array; `numpy.ascontiguousarray`, swapped through
+    `np.__dict__.update`, would have made an echo of the arguments say otherwise. The judge reads the
+    bytes in the memory it shares with the worker, and the swap is a patch with its line."""
+    result = grade_path(HOSTILE / "fake_argument_echo.py", "jax-numpy", QUICK)
+    update = _checks(result, "update")
+    assert update["correctness"].passed
+    verdict = update["no_mutation"]
+    assert verdict.status is Status.FAILED and "line 28 changes the argument `theta` in place" in verdict.message
+    # The source scan now lists `np.__dict__.update(...)`; the dict watcher saw the same line at run time.
+    review = _flags_of(result, "needs-review")
+    assert any("changes to a library module" in flag and "line 17" in flag for flag in review), review
+
+
+def test_a_library_patched_where_the_source_scan_does_not_look_is_seen_as_it_happens() -> None:
+    """`jax._src.pjit.make_jit` rebound through `operator.setitem(vars(module), ...)`, so `jax.jit(f)` is
+    `f`: the dict watcher sees the rebinding with its line, and nothing earns a point."""
+    result = grade_path(HOSTILE / "patch_make_jit.py", "jit", QUICK)
+    review = _flags_of(result, "needs-review")
+    assert any("jax._src.pjit.make_jit rebound" in flag and "line 11" in flag for flag in review), result.flags
+    assert not any("patch_make_jit.py, line 10" in flag for flag in review)  # the import itself is ordinary
+    assert result.score == 0
+
+
+def test_a_blinded_hash_blinds_nothing_the_fingerprint_uses() -> None:
+    """`hashlib.sha1` rebound through `importlib.import_module` (a constant hash): the fingerprint bound
+    its own before any student code, so the counter in the closure still shows; the rebinding is a
+    patch with its line (seen by the source scan and by the dict watcher), and only correctness keeps
+    its points."""
+    result = grade_path(HOSTILE / "patch_hashlib.py", "jit", QUICK)
+    # The source scan reads `_hashlib` as the module too now; the dict watcher saw the same line run.
+    assert any("hashlib.sha1" in flag and "line 11" in flag for flag in _flags_of(result, "needs-review"))
+    negatives = _checks(result, "negatives")
+    assert negatives["correctness"].passed
+    assert negatives["no_globals"].status is Status.FAILED and "`counts`" in negatives["no_globals"].message
+    assert result.score == points("jit", "norm.correctness", "negatives.correctness")

@@ -31,9 +31,38 @@ CASES = [
     }),
     ("hidden_containers.py", "purity", {
         "sgd_step": ("default value of `_recent`", "contents changed"),
-        "horner": ("`degrees`", "closure", "contents changed"),
+        # The first call counts a new length: the Counter gains a key.
+        "horner": ("`degrees`", "closure", "Counter length +1"),
         "per_example_grads": ("default value of `_ids`",),
         "moving_average": ("`seen`", "closure", "_Quiet length +1"),
+    }),
+    # Held-out round (#27): state and constants where a walk through modules and classes never looked.
+    ("hidden_function_attribute.py", "jit", {
+        "negatives": ("`negatives.threshold`", "float", "line 14", "attribute kept on a function"),
+        "maybe_negate": ("`maybe_negate.seen`", "list length +1", "line 25"),
+    }),
+    ("hidden_metaclass.py", "jit", {
+        "negatives": ("class attribute `Config.THRESHOLD`", "float", "line 26"),
+        "flatten": ("`Config.calls`", "+1"),
+    }),
+    ("hidden_partial_state.py", "jit", {
+        "negatives": ("`seen`", "`functools.partial` `negatives`", "list length +1", "line 16"),
+        "flatten": ("`cache`", "`functools.partial` `flatten`", "dict length +1", "line 24"),
+    }),
+    ("hidden_bound_method.py", "jit", {
+        "negatives": ("the object behind `_record`", "`append`", "list length +1", "line 18"),
+        "flatten": ("the object behind `_tick`", "`__next__`", "line 23"),
+    }),
+    ("hidden_decorator_memo.py", "jit", {
+        "negatives": ("`cache`", "closure", "dict length +1", "line 19"),
+        "flatten": ("`cache`", "closure", "dict length +1"),
+    }),
+    ("behaves_when_watched.py", "jit", {
+        "negatives": ("`history`", "closure", "list length +1", "line 23"),
+    }),
+    ("hidden_random_draws.py", "jit", {
+        "negatives": ("global random generator of `numpy.random`", "jax.random", "traced"),
+        "flatten": ("global random generator of `random`", "jax.random"),
     }),
     ("hidden_caches.py", "jax-numpy", {
         "pure_update": ("`box`", "closure"),

@@ -1,11 +1,13 @@
 """`no_globals`: the function depends on nothing but its arguments.
 
-Two kinds of evidence, both gathered in the worker: the function's code (and
-its helpers') names the module-level data it reads or assigns; one call with
-a generated input, run with watched globals and with the submission's state
-fingerprinted before and after, shows data read by name at run time and
-state the call changed (a list in a closure, a class attribute, a mutable
-default). Modules, functions and classes used as such are fine.
+Two kinds of evidence, both gathered in the worker: the function's code, and the
+code of everything it reaches, names the module-level data it reads or assigns;
+and every call of it, in every check, runs with what it can reach fingerprinted
+before and after (`sandboxed/state_watch.py`), which shows state a call changed (a
+list in a closure, a class attribute, a mutable default, a cache in a decorator,
+a global random generator drawn from). Whether a call changed anything the judge
+reads from the worker's event stream; the worker's reply only says what. Modules,
+functions and classes used as such are fine, and so is a logger (with a note).
 """
 
 from __future__ import annotations
@@ -19,10 +21,10 @@ from ..supervisor.session import GlobalUse, StateChange
 from .base import CheckContext, Verdict, draw_examples
 
 _LISTED = 3
-_STATE_KINDS = ("closure", "default", "attribute", "class", "global", "module", "cache")
+_STATE_KINDS = ("closure", "default", "attribute", "class", "global", "module", "cache", "partial", "bound", "rng")
 _CHANGE_KINDS = ("items", "number", "cache", "contents", "created", "removed")
 # Where data read by the function lives, besides the module's globals.
-_READ_PLACES = ("class", "builtins", "module")
+_READ_PLACES = ("class", "builtins", "module", "attribute")
 
 
 @register_check(
@@ -36,19 +38,29 @@ _READ_PLACES = ("class", "builtins", "module")
 def no_globals(ctx: CheckContext) -> Verdict:
     name = ctx.exercise.name
     call = draw_examples(ctx.exercise, 1, "no_globals")[0]
-    uses = ctx.session.global_uses(name, call, timeout=ctx.timeout())
+    found = ctx.session.global_uses(name, call, timeout=ctx.timeout())
+    uses = [use for use in found if use.access != "logger"]
     if not uses:
-        return Verdict.passed(ctx.text("no_globals.passed", name=name))
+        notes = [_logger_note(ctx, use) for use in found if use.access == "logger"][:1]
+        return Verdict.passed(" ".join([ctx.text("no_globals.passed", name=name), *notes]))
     described = [_describe(ctx, use) for use in uses[:_LISTED]]
     if len(uses) > _LISTED:
         described.append(f"(+{len(uses) - _LISTED})")
     reasons = []
     if any(use.access != "state" for use in uses):
         reasons.append(ctx.text("no_globals.why_read"))
-    if any(use.access == "state" for use in uses):
+    if any(use.access == "state" and use.type != "rng" for use in uses):
         reasons.append(ctx.text("no_globals.why_state"))
+    if any(use.access == "state" and use.type == "rng" for use in uses):
+        reasons.append(ctx.text("no_globals.why_rng"))
     return Verdict.failed(ctx.text("no_globals.failed", name=name, uses="; ".join(described), why=" ".join(reasons)),
                           globals=[use.name for use in uses])
+
+
+def _logger_note(ctx: CheckContext, use: GlobalUse) -> str:
+    """A logger the function names is no dependency; what its calls do under jit is worth knowing."""
+    where = ctx.text("where.short", filename=ctx.place(use.filename), line=use.line) if use.filename else ""
+    return ctx.text("no_globals.logger_note", function=use.function, logger=use.name, where=where)
 
 
 def _describe(ctx: CheckContext, use: GlobalUse) -> str:
@@ -56,6 +68,10 @@ def _describe(ctx: CheckContext, use: GlobalUse) -> str:
     if use.access == "state":
         kind = use.type if use.type in _STATE_KINDS else "global"
         owner, part = use.name, use.part
+        if use.change.kind == "unnamed":
+            return ctx.text("no_globals.state_unnamed", function=use.function)
+        if kind == "rng":
+            return ctx.text("no_globals.state_rng", function=use.function, owner=owner)
         if use.change.kind == "unreadable":
             # Mutable state the worker cannot read without changing it: no evidence of purity.
             place = ctx.text(f"place.{kind}", owner=owner, part=part)
@@ -97,7 +113,7 @@ def _stating_line(ctx: CheckContext, use: GlobalUse, names: tuple[str, ...]) -> 
     candidates = [name for name in names if name and name.isidentifier()]
     # First a statement that changes it (a method call, an augmented or item assignment), then any
     # that names it (a call of the object that keeps the state).
-    patterns = [rf"\b{re.escape(name)}(\.\w+\(|\s*[-+*/%|&]=|\[.*\]\s*=)" for name in candidates]
+    patterns = [rf"\b{re.escape(name)}(\.\w+\(|\s*[-+*/%|&]=|\[.*\]\s*[-+*/%|&]?=(?!=))" for name in candidates]
     patterns += [rf"\b{re.escape(name)}\b" for name in candidates]
     for pattern in patterns:
         for function in (*dict.fromkeys((use.function, ctx.exercise.name)), None):

@@ -1,10 +1,13 @@
 """`no_mutation`: every argument, positional and keyword, is unchanged after the call.
 
 Arguments arrive as NumPy arrays (the inputs that *can* be written in place;
-JAX arrays cannot) and as the lists and dicts that hold them. The worker
-sends back what each argument holds after the call, and the judge compares
-it bit for bit with what it sent. A call that raises proves nothing, so it
-never passes.
+JAX arrays cannot) and as the lists and dicts that hold them. Every array lives
+in memory the judge shares with the worker (`supervisor/arguments.py`): after
+the call the judge reads its bytes there and compares them bit for bit with
+what it wrote, whatever the worker says. The containers live only in the
+worker's heap: what they hold after the call (an array replaced, a key added)
+is the worker's report, which can only cost points. A call that raises proves
+nothing, so it never passes.
 """
 
 from __future__ import annotations
@@ -61,9 +64,16 @@ def no_mutation(ctx: CheckContext) -> Verdict:
 
 def _changed_arguments(parameters: tuple[str, ...], call: Call,
                        outcome: CallOutcome) -> Iterator[tuple[str, Difference]]:
-    """(argument name, first difference) for each argument that is not what was sent."""
-    after_args = outcome.args_after if isinstance(outcome.args_after, (list, tuple)) else None
-    after_kwargs = outcome.kwargs_after if isinstance(outcome.kwargs_after, dict) else None
+    """(argument name, first difference) for each argument that is not what was sent: first as the
+    judge reads the arrays in shared memory itself, then as the worker reports the containers."""
+    if outcome.args_seen is not None:
+        yield from _differences(parameters, call, outcome.args_seen, outcome.kwargs_seen)
+    yield from _differences(parameters, call, outcome.args_after, outcome.kwargs_after)
+
+
+def _differences(parameters: tuple[str, ...], call: Call, args: Any, kwargs: Any) -> Iterator[tuple[str, Difference]]:
+    after_args = args if isinstance(args, (list, tuple)) else None
+    after_kwargs = kwargs if isinstance(kwargs, dict) else None
     if after_args is None or len(after_args) != len(call.args):
         yield "*args", Difference("", "length", str(len(call.args)), str(len(after_args or ())))
         return

@@ -201,21 +201,55 @@ def feedback_markdown(exercise: dict[str, Any], notes: list[str], lang: str) -> 
     Messages and flags quote the student's exceptions and output, and nbgrader's feedback
     HTML keeps raw HTML from Markdown: they are escaped so that none of it is markup.
     """
-    return _feedback(exercise, notes, lang, lambda text: markdown_text(text, inline=True))
+    return _feedback(exercise, notes, lang, lambda text: markdown_text(text, inline=True), fold=True)
 
 
 def feedback_text(exercise: dict[str, Any], notes: list[str], lang: str) -> str:
     """The same verdicts for a plain-text view, unescaped (no renderer reads it as markup)."""
-    return _feedback(exercise, notes, lang, lambda text: text.replace("\n", " "))
+    return _feedback(exercise, notes, lang, lambda text: text.replace("\n", " "), fold=False)
 
 
-def _feedback(exercise: dict[str, Any], notes: list[str], lang: str, escape: Callable[[str], str]) -> str:
-    lines = [f"**jaxgrade · `{exercise['name']}`: {exercise['score']:g} / {exercise['max_score']:g}**", ""]
-    header = (t("report.check", lang), t("report.status", lang), t("report.points", lang), t("report.message", lang))
-    lines += ["| " + " | ".join(header) + " |", "| --- | --- | --- | --- |"]
-    for check in exercise["checks"]:
-        lines.append(f"| `{check['name']}` | {t('status.' + check['status'], lang)} | "
-                     f"{check['score']:g}/{check['max_score']:g} | {escape(check['message'])} |")
+# A mark that carries its colour in every renderer (nbgrader's HTML, JupyterLab, a terminal): the
+# sanitizer keeps no `style` or `class`, and an emoji needs neither.
+_MARKS = {"passed": "✅", "failed": "❌", "error": "❌", "skipped": "⏭️", "withheld": "⏸️"}
+_FIRST_SENTENCE_LIMIT = 200
+
+
+def first_sentence(text: str, limit: int = _FIRST_SENTENCE_LIMIT) -> str:
+    """What a message says first: up to its first sentence end or line break, at most `limit` characters."""
+    line = text.strip().split("\n", 1)[0]
+    for end in (". ", "。", "? ", "! "):
+        if end in line:
+            line = line[:line.index(end) + 1]
+    return line if len(line) <= limit else line[:limit - 1].rstrip() + "…"
+
+
+def _state(check: dict[str, Any]) -> str:
+    return "withheld" if check.get("details", {}).get("withheld") else str(check["status"])
+
+
+def _feedback(exercise: dict[str, Any], notes: list[str], lang: str, escape: Callable[[str], str],
+              fold: bool) -> str:
+    """One block per function: its mark and score, what is wrong first, each check on its own line,
+    and every full explanation folded below (no table: Korean text needs the page's width)."""
+    checks = exercise["checks"]
+    states = [_state(check) for check in checks]
+    worst = next((state for state in ("failed", "error", "withheld") if state in states), "passed")
+    lines = [f"{_MARKS[worst]} **jaxgrade · `{exercise['name']}`: {exercise['score']:g} / {exercise['max_score']:g}**",
+             ""]
+    first_problem = next((check for check, state in zip(checks, states, strict=True) if state != "passed"), None)
+    if first_problem is not None and first_problem["message"]:
+        lines += [f"> {escape(first_sentence(first_problem['message']))}", ""]
+    for check, state in zip(checks, states, strict=True):
+        points = f"{check['score']:g}/{check['max_score']:g}"
+        lines.append(f"- {_MARKS.get(state, '•')} `{check['name']}` · {t(f'status.{state}', lang)} · {points}")
     if notes:
         lines += ["", f"**{t('report.flags', lang)}**", ""] + [f"- {escape(note)}" for note in notes]
+    explained = [(check, state) for check, state in zip(checks, states, strict=True) if check["message"]]
+    if explained:
+        title = t("report.details", lang)
+        lines += ["", f"<details><summary>{title}</summary>" if fold else title, ""]
+        lines += [f"- `{check['name']}` ({t(f'status.{state}', lang)}): {escape(check['message'])}"
+                  for check, state in explained]
+        lines += ["", "</details>"] if fold else []
     return "\n".join(lines)

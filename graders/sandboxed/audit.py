@@ -14,10 +14,13 @@ run time, such as capabilities reached through computed names.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections.abc import Callable
 from typing import Any
+
+from .events import AUDIT, Emit
 
 __all__ = ["AuditTrail"]
 
@@ -59,24 +62,24 @@ def _kind(event: str) -> str | None:
 
 
 class AuditTrail:
-    """Events of the submission's code, oldest first, capped; `since(n)` is what a reply carries."""
+    """Events of the submission's code, capped, each written to the judge's event stream as it happens:
+    a record already written cannot be taken back by emptying a list here."""
 
-    def __init__(self, student_files: set[str]) -> None:
+    def __init__(self, student_files: set[str], emit: Emit) -> None:
         # The loader's set of cell file names: filled as cells run, read here by identity.
         self._student_files = student_files
         stdlib = os.path.dirname(os.__file__)
         self._wrappers = (*(os.path.join(stdlib, name) for name in _WRAPPERS), *_FROZEN_WRAPPERS)
         self._busy = False
-        self.events: list[dict[str, Any]] = []
+        self.recorded = 0
+        self._emit = emit
+        self._dumps: Callable[[Any], str] = json.JSONEncoder(separators=(",", ":")).encode
         self._getframe: Callable[[int], Any] = sys._getframe
         sys.addaudithook(self._hook)
 
-    def since(self, count: int) -> list[dict[str, Any]]:
-        return self.events[count:]
-
     def _hook(self, event: str, args: tuple[Any, ...]) -> None:
         # Cheap refusals first: the hook runs on every audited event in the process.
-        if self._busy or len(self.events) >= _MAX_EVENTS:
+        if self._busy or self.recorded >= _MAX_EVENTS:
             return
         kind = _kind(event)
         if kind is None or (kind == "descriptor" and not _reaches_descriptors(args)):
@@ -93,8 +96,9 @@ class AuditTrail:
             detail = event
             if event in ("object.__getattr__", "object.__setattr__", "object.__delattr__") and len(args) > 1:
                 detail = f"{event}: {args[1] if isinstance(args[1], str) else type(args[1]).__name__}"
-            self.events.append({"kind": kind, "event": detail[:80], "filename": frame.f_code.co_filename,
-                                "line": frame.f_lineno})
+            self.recorded += 1
+            self._emit(AUDIT, self._dumps({"kind": kind, "event": detail[:80], "filename": frame.f_code.co_filename,
+                                           "line": frame.f_lineno}).encode()[:1000])
         except Exception:  # noqa: BLE001 - the hook must never break the code it watches
             pass
         finally:

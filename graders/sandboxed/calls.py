@@ -7,6 +7,8 @@ the student's own code it came from.
 
 from __future__ import annotations
 
+import mmap
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -17,11 +19,36 @@ import numpy as np
 from .loader import SubmissionModule, error_location
 from .protocol import decode_value, encode_value
 
-__all__ = ["CallFailed", "Calls", "JIT_FUNCTION_TYPE", "block", "prepare_arguments"]
+__all__ = ["CallFailed", "Calls", "JIT_FUNCTION_TYPE", "SharedMemory", "block", "prepare_arguments"]
 
 # What `jax.jit` returns, read before any student code exists: a class of the student's named
 # `PjitFunction`, or a function given `lower` and `__wrapped__`, is not this type.
 JIT_FUNCTION_TYPE: type = type(jax.jit(lambda x: x))
+
+
+class SharedMemory:
+    """The segment the judge created and shares (graders/supervisor/arguments.py): the arrays a call is
+    given as NumPy arrays are views of it, so the judge reads their bytes after the call itself."""
+
+    def __init__(self, fd: int, size: int) -> None:
+        self._map: mmap.mmap | None = None
+        if fd >= 0 and size > 0:
+            self._map = mmap.mmap(fd, size)
+            # The mapping is all that is needed: no descriptor of it is left for student code to find.
+            os.close(fd)
+
+    def views(self, layouts: Any) -> list[np.ndarray]:
+        """Writable arrays over the judge's bytes, one per layout (offset, dtype, shape)."""
+        if not layouts:
+            return []
+        if self._map is None:
+            raise ValueError("the judge shared arguments, but this worker has no shared memory")
+        found = []
+        for offset, dtype, shape in layouts:
+            kind = np.dtype(dtype)
+            count = int(np.prod(shape, dtype=np.int64)) if shape else 1
+            found.append(np.frombuffer(self._map, dtype=kind, count=count, offset=int(offset)).reshape(shape))
+        return found
 
 
 class CallFailed(Exception):
@@ -33,9 +60,12 @@ class CallFailed(Exception):
 
 
 class Calls:
-    def __init__(self, submission: SubmissionModule) -> None:
+    def __init__(self, submission: SubmissionModule, shared: SharedMemory | None = None) -> None:
         self.submission = submission
+        self.shared = shared or SharedMemory(-1, 0)
         self._jitted: dict[tuple[str, tuple[str, ...]], Callable[..., Any]] = {}
+        # Set by the state watch while a request runs: every call goes through it alike.
+        self.around: Callable[[Callable[[], Any]], Any] | None = None
 
     def handlers(self) -> dict[str, Callable[[dict[str, Any]], dict[str, Any]]]:
         return {"describe": lambda request: self.describe(request["name"]), "call": self.call,
@@ -54,8 +84,16 @@ class Calls:
             raise CallFailed({"type": "NameError", "chain": ["NameError"], "message": f"{name} is not defined"})
         return value
 
-    def call(self, request: dict[str, Any]) -> dict[str, Any]:
-        args, kwargs = prepare_arguments(request["args"], request["kwargs"], request.get("array_kind", "numpy"))
+    def call(self, request: dict[str, Any], copies: list[np.ndarray] | None = None) -> dict[str, Any]:
+        """One call. Arrays the judge shared are given as views of its memory (NumPy arrays) or, for
+        JAX arrays, converted from `copies` of them taken before any call of this request ran."""
+        array_kind = request.get("array_kind", "numpy")
+        views = self.shared.views(request.get("shared"))
+        if array_kind == "numpy":
+            args, kwargs = prepare_arguments(request["args"], request["kwargs"], array_kind, views.__getitem__)
+        else:
+            source = copies if copies is not None else [np.array(view) for view in views]
+            args, kwargs = prepare_arguments(request["args"], request["kwargs"], array_kind, source.__getitem__)
         try:
             function = self._callable_for(request["name"], request.get("mode", "as_submitted"),
                                           request.get("static_argnames", []))
@@ -65,15 +103,19 @@ class Calls:
         else:
             reply = {"ok": True, "output": encode_value(output)}
         if request.get("echo_args"):
-            reply["args_after"] = encode_value(list(args))
-            reply["kwargs_after"] = encode_value(kwargs)
+            # The shape of the containers after the call; an array still where the judge put it is
+            # named by index, and the judge reads its bytes from its own mapping.
+            shared = {id(view): (index, view) for index, view in enumerate(views)}
+            reply["args_after"] = encode_value(list(args), shared=shared)
+            reply["kwargs_after"] = encode_value(kwargs, shared=shared)
         return reply
 
     def call_each_kind(self, request: dict[str, Any]) -> dict[str, Any]:
         """`call` with arrays of each of `array_kinds` in turn, stopping at the first that fails."""
+        copies = [np.array(view) for view in self.shared.views(request.get("shared"))]
         replies = []
         for kind in request["array_kinds"]:
-            reply = self.call({**request, "array_kind": kind, "echo_args": False})
+            reply = self.call({**request, "array_kind": kind, "echo_args": False}, copies)
             replies.append(reply)
             if not reply["ok"]:
                 break
@@ -81,10 +123,13 @@ class Calls:
 
     def invoke(self, function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """Call and wait for the result; whatever escapes becomes CallFailed."""
-        try:
+        def run() -> Any:
             output = function(*args, **kwargs)
             block(output)
             return output
+
+        try:
+            return run() if self.around is None else self.around(run)
         except BaseException as error:  # noqa: BLE001 - student code may raise anything
             raise CallFailed(self.describe_error(error)) from None
 
@@ -117,11 +162,12 @@ def block(output: Any) -> None:
             leaf.block_until_ready()
 
 
-def prepare_arguments(args: list[Any], kwargs: dict[str, Any],
-                      array_kind: str) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    """Wire arguments as Python values, with arrays as NumPy arrays or (`array_kind="jax"`) JAX arrays."""
-    decoded_args = tuple(decode_value(arg) for arg in args)
-    decoded_kwargs = {key: decode_value(value) for key, value in kwargs.items()}
+def prepare_arguments(args: list[Any], kwargs: dict[str, Any], array_kind: str,
+                      shared: Callable[[Any], Any] | None = None) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    """Wire arguments as Python values, with arrays as NumPy arrays or (`array_kind="jax"`) JAX arrays;
+    `shared` resolves the arrays the judge put in shared memory."""
+    decoded_args = tuple(decode_value(arg, shared=shared) for arg in args)
+    decoded_kwargs = {key: decode_value(value, shared=shared) for key, value in kwargs.items()}
     if array_kind == "jax":
         def convert(leaf: Any) -> Any:
             return jnp.asarray(leaf) if isinstance(leaf, np.ndarray) else leaf

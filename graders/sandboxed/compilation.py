@@ -1,9 +1,12 @@
-"""Counting what JAX compiles and traces, and quoting its explanation of each cache miss.
+"""Reporting what JAX compiles and traces, and quoting its explanation of each cache miss.
 
 JAX reports every trace and backend compilation to `jax.monitoring` listeners, and
 explains tracing-cache misses in its log when `jax_explain_cache_misses` is on. The
-counter is registered before any student code runs; the integrity check watches that
-it stays registered.
+listener is registered before any student code runs and writes each event to the
+judge's event stream as it happens (`events.py`): the judge counts compilations
+itself, so no count kept in this process is believed. The integrity check watches
+that the listener stays registered; the judge's own count of a fresh compilation
+(`instrument_check`) proves the stream still carries events.
 """
 
 from __future__ import annotations
@@ -16,29 +19,31 @@ import jax
 import jax.numpy as jnp
 
 from .calls import CallFailed, Calls, prepare_arguments
+from .events import COMPILE, TRACE, Emit
 
-__all__ = ["CompileCounter", "Compilations"]
+__all__ = ["Compilations", "compile_listener"]
 
-_COMPILE_EVENTS = {
-    "/jax/core/compile/jaxpr_trace_duration": "traces",
-    "/jax/core/compile/backend_compile_duration": "compiles",
-}
+# Bound before any submission code runs: the self-check never looks these up through a module.
+_jit = jax.jit
+_zeros = jnp.zeros
+_float32 = jnp.float32
 
 
-class CompileCounter:
-    """Counts JAX's own tracing and backend-compilation events."""
+def compile_listener(emit: Emit) -> Callable[..., None]:
+    """A `jax.monitoring` listener that writes each trace and backend compilation to the judge's stream.
 
-    def __init__(self) -> None:
-        self.counts = {"traces": 0, "compiles": 0}
-        jax.monitoring.register_event_duration_secs_listener(self.on_event)
+    The event names are constants of its own code (no dict a student could empty), and `emit` is
+    the stream's closure, bound before student code exists.
+    """
 
-    def on_event(self, event: str, duration_secs: float, **kwargs: Any) -> None:
-        key = _COMPILE_EVENTS.get(event)
-        if key is not None:
-            self.counts[key] += 1
+    def on_event(event: str, duration_secs: float, **kwargs: Any) -> None:
+        if event == "/jax/core/compile/backend_compile_duration":
+            emit(COMPILE, b"")
+        elif event == "/jax/core/compile/jaxpr_trace_duration":
+            emit(TRACE, b"")
 
-    def snapshot(self) -> dict[str, int]:
-        return dict(self.counts)
+    jax.monitoring.register_event_duration_secs_listener(on_event)
+    return on_event
 
 
 class _CacheMissLog(logging.Handler):
@@ -62,26 +67,36 @@ class _CacheMissLog(logging.Handler):
 
 
 class Compilations:
-    def __init__(self, calls: Calls) -> None:
+    def __init__(self, calls: Calls, emit: Emit) -> None:
         self.calls = calls
-        self.counter = CompileCounter()
+        self.listener = compile_listener(emit)
         self.cache_misses = _CacheMissLog()
 
     def handlers(self) -> dict[str, Callable[[dict[str, Any]], dict[str, Any]]]:
         return {
+            "recompilation_warmup": self.warmup,
             "recompilation": self.recompilation,
             "instrument_check": lambda request: self.instrument_check(),
-            "stats": lambda request: self.counter.snapshot(),
         }
 
-    def recompilation(self, request: dict[str, Any]) -> dict[str, Any]:
-        """Warm-up calls first; then what the measured calls compiled and traced, with JAX's reasons."""
+    def warmup(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The warm-up calls, one per signature, in a request of their own: what they compile is not
+        counted against the function."""
         array_kind = request.get("array_kind", "jax")
         try:
             function = self.calls.function(request["name"])
             for call in request["warmup"]:
                 self.calls.invoke(function, *prepare_arguments(call["args"], call["kwargs"], array_kind))
-            before = self.counter.snapshot()
+        except CallFailed as failure:
+            return {"ok": False, "error": failure.report}
+        return {"ok": True}
+
+    def recompilation(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The measured calls, with JAX's reasons for any trace; the judge counts what they compiled
+        and traced from its own stream of events, between this request and its reply."""
+        array_kind = request.get("array_kind", "jax")
+        try:
+            function = self.calls.function(request["name"])
             self.cache_misses.records.clear()
             self.cache_misses.armed = True
             try:
@@ -91,18 +106,9 @@ class Compilations:
                 self.cache_misses.armed = False
         except CallFailed as failure:
             return {"ok": False, "error": failure.report}
-        after = self.counter.snapshot()
-        return {
-            "ok": True,
-            "calls": len(request["measured"]),
-            "compiles": after["compiles"] - before["compiles"],
-            "traces": after["traces"] - before["traces"],
-            "explanations": list(self.cache_misses.records),
-        }
+        return {"ok": True, "calls": len(request["measured"]), "explanations": list(self.cache_misses.records)}
 
     def instrument_check(self) -> dict[str, Any]:
-        """Compile a fresh function and confirm the counter saw it."""
-        before = self.counter.snapshot()
-        jax.jit(lambda x: x * 2 + 1)(jnp.zeros((3,), jnp.float32)).block_until_ready()
-        after = self.counter.snapshot()
-        return {"compiles": after["compiles"] - before["compiles"], "traces": after["traces"] - before["traces"]}
+        """Compile a fresh function: the judge must see its trace and compilation on the stream."""
+        _jit(lambda x: x * 2 + 1)(_zeros((3,), _float32)).block_until_ready()
+        return {"ok": True}

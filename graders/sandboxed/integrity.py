@@ -30,7 +30,7 @@ class _RuntimeSnapshot:
     (the library functions it bound at import, its constants).
     """
 
-    def __init__(self, modules: list[types.ModuleType]) -> None:
+    def __init__(self, modules: list[types.ModuleType], instruments: list[Callable[..., Any]]) -> None:
         self._modules = modules
         self._entries: list[tuple[dict[str, Any], str, Any, Any]] = []
         self._sizes: list[tuple[dict[str, Any], int]] = []
@@ -39,6 +39,10 @@ class _RuntimeSnapshot:
             for value in list(vars(module).values()):
                 if isinstance(value, type) and value.__module__ == module.__name__:
                     self._record(value.__dict__)
+        # What the instruments made at run time hold in their closures (the event stream's `os.write`,
+        # descriptor and counter; the listener's emitter): a cell given new contents is a rebinding too.
+        self._cells = [(cell, cell.cell_contents) for instrument in instruments
+                       for cell in (getattr(instrument, "__closure__", None) or ())]
         self.token = self._digest()
 
     def _record(self, namespace: Any) -> None:
@@ -59,6 +63,12 @@ class _RuntimeSnapshot:
             bound = namespace.get(name, _MISSING)
             if bound is not value or getattr(bound, "__code__", None) is not code:
                 return f"rebound:{name}"
+        for cell, contents in self._cells:
+            try:
+                if cell.cell_contents is not contents:
+                    return "closure"
+            except ValueError:  # emptied
+                return "closure"
         return self.token
 
 
@@ -66,7 +76,7 @@ _MISSING = object()
 
 
 class Integrity:
-    def __init__(self, listener: Callable[..., Any]) -> None:
+    def __init__(self, listener: Callable[..., Any], instruments: list[Callable[..., Any]]) -> None:
         import jax
         from jax._src import monitoring
 
@@ -76,7 +86,7 @@ class Integrity:
         self._jit = jax.jit
         modules = [module for name, module in sorted(sys.modules.items())
                    if name.startswith(__name__.rsplit(".", 1)[0] + ".")]
-        self._runtime = _RuntimeSnapshot(modules)
+        self._runtime = _RuntimeSnapshot(modules, [listener, *instruments])
         self.baseline = self.state()
 
     def state(self) -> dict[str, Any]:

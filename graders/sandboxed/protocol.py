@@ -18,6 +18,7 @@ import os
 import select
 import struct
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -30,6 +31,7 @@ __all__ = [
     "Unsupported",
     "array_digest",
     "decode_value",
+    "encode_arguments",
     "encode_value",
     "is_jax_array",
     "read_frame",
@@ -157,8 +159,13 @@ def _read_exactly(fd: int, count: int, deadline: float | None) -> bytes | None:
     return b"".join(chunks)
 
 
-def encode_value(value: Any, _depth: int = 0) -> Any:
-    """Express a Python value as wire data; unknown objects become `__unsupported__`."""
+def encode_value(value: Any, _depth: int = 0, shared: dict[int, tuple[int, Any]] | None = None) -> Any:
+    """Express a Python value as wire data; unknown objects become `__unsupported__`.
+
+    `shared` (id -> (index, array)): arrays that live in the memory the judge shares with the
+    worker; one of those very objects is sent as `{"__shared__": index}`, which the judge reads
+    from its own mapping rather than from anything this process says about it.
+    """
     if _depth > _MAX_DEPTH:
         return {"__unsupported__": "deeply nested structure"}
     # bool before int: bool is an int subclass.
@@ -166,15 +173,34 @@ def encode_value(value: Any, _depth: int = 0) -> Any:
         return value
     if type(value) is float:
         return value
+    if shared is not None:
+        found = shared.get(id(value))
+        if found is not None and found[1] is value:
+            return {"__shared__": found[0]}
     if type(value) is np.ndarray or type(value) in _NUMPY_SCALAR_TYPES or is_jax_array(value):
         return _encode_array(value)
     if type(value) is tuple:
-        return {"__tuple__": [encode_value(item, _depth + 1) for item in value]}
+        return {"__tuple__": [encode_value(item, _depth + 1, shared) for item in value]}
     if type(value) is list:
-        return {"__list__": [encode_value(item, _depth + 1) for item in value]}
+        return {"__list__": [encode_value(item, _depth + 1, shared) for item in value]}
     if type(value) is dict and all(type(key) is str for key in value):
-        return {"__dict__": [[key, encode_value(item, _depth + 1)] for key, item in value.items()]}
+        return {"__dict__": [[key, encode_value(item, _depth + 1, shared)] for key, item in value.items()]}
     return {"__unsupported__": _type_name(value)}
+
+
+def encode_arguments(value: Any, place: Callable[[np.ndarray], int | None], _depth: int = 0) -> Any:
+    """Arguments as wire data, each NumPy array put by `place` into shared memory and sent as
+    `{"__shared__": index}` (an array `place` declines, or any other value, as `encode_value` does)."""
+    if type(value) is np.ndarray:
+        index = place(value)
+        if index is not None:
+            return {"__shared__": index}
+    if _depth <= _MAX_DEPTH and type(value) in (tuple, list):
+        tag = "__tuple__" if type(value) is tuple else "__list__"
+        return {tag: [encode_arguments(item, place, _depth + 1) for item in value]}
+    if _depth <= _MAX_DEPTH and type(value) is dict and all(type(key) is str for key in value):
+        return {"__dict__": [[key, encode_arguments(item, place, _depth + 1)] for key, item in value.items()]}
+    return encode_value(value, _depth)
 
 
 def _encode_array(value: Any) -> Any:
@@ -216,11 +242,12 @@ def _type_name(value: Any) -> str:
     return f"{kind.__module__}.{kind.__qualname__}" if kind.__module__ != "builtins" else kind.__qualname__
 
 
-def decode_value(data: Any, _depth: int = 0) -> Any:
+def decode_value(data: Any, _depth: int = 0, shared: Callable[[Any], Any] | None = None) -> Any:
     """Strictly rebuild a wire value; anything off-format raises ProtocolError.
 
     A value of more than MAX_VALUE_NODES parts is not rebuilt: it becomes an `Unsupported`
-    placeholder (a wrong answer), found by a count that stops at the cap.
+    placeholder (a wrong answer), found by a count that stops at the cap. `shared` resolves
+    `{"__shared__": index}` to the array in shared memory; without it that tag is off-format.
     """
     if _depth == 0 and _more_nodes_than(data, MAX_VALUE_NODES):
         return Unsupported(f"value of more than {MAX_VALUE_NODES} parts")
@@ -234,16 +261,18 @@ def decode_value(data: Any, _depth: int = 0) -> Any:
     if tag == "__array__":
         return _decode_array(body)
     if tag == "__tuple__" and type(body) is list:
-        return tuple(decode_value(item, _depth + 1) for item in body)
+        return tuple(decode_value(item, _depth + 1, shared) for item in body)
     if tag == "__list__" and type(body) is list:
-        return [decode_value(item, _depth + 1) for item in body]
+        return [decode_value(item, _depth + 1, shared) for item in body]
     if tag == "__dict__" and type(body) is list:
         result: dict[str, Any] = {}
         for pair in body:
             if type(pair) is not list or len(pair) != 2 or type(pair[0]) is not str:
                 raise ProtocolError("malformed dict entry")
-            result[pair[0]] = decode_value(pair[1], _depth + 1)
+            result[pair[0]] = decode_value(pair[1], _depth + 1, shared)
         return result
+    if tag == "__shared__" and shared is not None and type(body) is int:
+        return shared(body)
     if tag == "__unsupported__" and type(body) is str:
         return Unsupported(body[:200])
     raise ProtocolError(f"unknown wire tag {tag!r}")

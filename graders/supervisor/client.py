@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import select
 import shutil
 import signal
 import subprocess
@@ -24,9 +25,19 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..sandboxed.protocol import ProtocolError, read_frame, write_frame
+from .arguments import SharedArguments
 from .compilation_cache import CompilationCache
+from .events import EventReader, Record
 from .fonts import MATPLOTLIB_FOLDER, copy_font_list
-from .sandbox import Isolation, accelerator_present, bwrap_sizes_tmpfs, detect_isolation, interpreter, sandboxed_command
+from .sandbox import (
+    Isolation,
+    accelerator_present,
+    bwrap_sizes_tmpfs,
+    detect_isolation,
+    interpreter,
+    sandboxed_command,
+    shm_bytes,
+)
 
 __all__ = ["ProbeFailed", "WorkerInfo", "WorkerLimits", "WorkerLost", "WorkerProcess", "child_pids", "cpu_seconds",
            "process_start_time", "sweep_stale_folders"]
@@ -39,6 +50,10 @@ _FOLDER_PREFIX = "jaxgrade-worker-"
 # a submission that makes more files than this is stopped like one that writes too much.
 _WATCH_SECONDS = 0.05
 _MAX_FOLDER_ENTRIES = 10_000
+# Processes are counted every this many looks (0.1 s): a walk of /proc costs more than a statvfs.
+_PROCESS_EVERY = 2
+# The arguments' shared memory: a frame's worth (pages are only used as they are written).
+_SHARED_BYTES = 64 * 2**20
 
 
 class WorkerLost(Exception):
@@ -72,8 +87,15 @@ class WorkerLimits:
     memory_bytes: int = 4 * 2**30
     # Largest file the worker may write, its captured output included.
     file_bytes: int = 64 * 2**20
-    # Everything the worker may write in its folder together (its only writable place).
+    # Everything the worker may write in its folder and its private /dev/shm together (its only
+    # writable places).
     folder_bytes: int = 256 * 2**20
+    # Processes in the worker's tree, counted by the judge from /proc: past it the worker is stopped.
+    # bwrap, its init and the worker are three; nothing a JAX exercise needs starts another.
+    processes: int = 16
+    # Processes and threads of the sandbox's user namespace (RLIMIT_NPROC, set by the worker on
+    # itself): the hard bound the kernel keeps, far above the 20-60 threads JAX starts.
+    tasks: int = 512
 
 
 @dataclass(frozen=True)
@@ -94,7 +116,12 @@ class WorkerProcess:
         self.platform = platform
         self._process: subprocess.Popen[bytes] | None = None
         self._directory: Path | None = None
-        self._to_worker = self._from_worker = -1
+        self._to_worker = self._from_worker = self._events = -1
+        self._reader = EventReader()
+        self._records: list[Record] = []  # read, not yet matched to a reply
+        self._taken: list[Record] = []  # matched to the replies since `take_events` was last called
+        # The arguments' memory, shared with the worker (arguments.py); None where there is no memfd.
+        self.shared: SharedArguments | None = None
         self.info: WorkerInfo | None = None
         self.isolation: Isolation = detect_isolation()
         # Without the sandbox the worker could write to the cache, so it gets none.
@@ -103,7 +130,8 @@ class WorkerProcess:
         self._output: _CappedOutput | None = None
         # The channel as the worker was given it: its descriptor numbers there and the pipes' inodes.
         self._channel: dict[int, int] = {}
-        self._watch: _FolderWatch | None = None
+        self._watch: _Watchdog | None = None
+        self._namespace_proc: str | None = None  # the sandbox's /proc, seen from the judge
 
     # ------------------------------------------------------------- lifecycle
     def start(self) -> WorkerInfo:
@@ -128,15 +156,22 @@ class WorkerProcess:
             worker_ends.append(request_read)
             self._from_worker, reply_write = os.pipe()
             worker_ends.append(reply_write)
-            self._channel = {os.fstat(request_read).st_ino: request_read, os.fstat(reply_write).st_ino: reply_write}
+            # The instruments' events (graders/sandboxed/events.py): written by the worker as they
+            # happen, read here while the judge waits for each reply.
+            self._events, events_write = os.pipe()
+            worker_ends.append(events_write)
+            os.set_blocking(self._events, False)
+            self._channel = {os.fstat(end).st_ino: end for end in worker_ends}
+            if hasattr(os, "memfd_create"):
+                self.shared = SharedArguments(_SHARED_BYTES)
             self._process = subprocess.Popen(
-                self._command(request_read, reply_write),
+                self._command(request_read, reply_write, events_write),
                 cwd=self._directory,
                 env=_worker_environment(self._directory, self.platform),
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.STDOUT,
-                pass_fds=tuple(worker_ends),
+                pass_fds=tuple(worker_ends) + ((self.shared.fd,) if self.shared is not None else ()),
                 start_new_session=True,
             )
         except BaseException:
@@ -148,26 +183,32 @@ class WorkerProcess:
         assert self._process.stdout is not None
         # A binary pipe with Popen's default buffering: a BufferedReader, which has read1.
         self._output = _CappedOutput(cast(io.BufferedReader, self._process.stdout), _OUTPUT_CAP_BYTES)
-        self._watch = _FolderWatch(self._directory, self.limits.folder_bytes, self._sized_tmpfs(),
-                                   self.process_ids, self._kill)
+        self._watch = _Watchdog(self._directory, self.limits.folder_bytes, self._sized_tmpfs(),
+                                self.limits.processes, self.process_ids, self.process_count, self._kill)
 
     def _sized_tmpfs(self) -> bool:
         """Whether the worker writes into a tmpfs of fixed size rather than into the host folder."""
         return self.isolation.full and bwrap_sizes_tmpfs()
 
-    def _command(self, request_read: int, reply_write: int) -> list[str]:
+    def _command(self, request_read: int, reply_write: int, events_write: int) -> list[str]:
         assert self._directory is not None
         # -I -S: no environment variables, no user site, no .pth hooks (so no editable
         # install of the judge); the path is the runtime copy plus third-party packages.
         bootstrap = (
             "import sys; sys.path[:0] = [sys.argv[1]]; sys.path.extend(sys.argv[4].split(__import__('os').pathsep)); "
             f"from {_RUNTIME_PACKAGE}.main import serve; "
-            "serve(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[5]), int(sys.argv[6]))"
+            "serve(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[5]), int(sys.argv[6]), int(sys.argv[7]), "
+            "int(sys.argv[8]), int(sys.argv[9]), int(sys.argv[10]))"
         )
         packages = _third_party_paths()
         memory = 0 if accelerator_present() else self.limits.memory_bytes
+        # RLIMIT_NPROC counts per user namespace only inside the sandbox; outside it would count
+        # every process of the grading user, so there the judge's own count is the only limit.
+        tasks = self.limits.tasks if self.isolation.full else 0
         command = [interpreter(), "-I", "-S", "-c", bootstrap, str(self._directory), str(request_read),
-                   str(reply_write), os.pathsep.join(packages), str(memory), str(self.limits.file_bytes)]
+                   str(reply_write), os.pathsep.join(packages), str(memory), str(self.limits.file_bytes), str(tasks),
+                   str(events_write), str(self.shared.fd if self.shared else -1),
+                   str(self.shared.size if self.shared else 0)]
         return sandboxed_command(command, workdir=self._directory, isolation=self.isolation,
                                  readable=[sys.base_prefix, *packages],
                                  cache=self.cache.directory if self.cache else None,
@@ -214,8 +255,11 @@ class WorkerProcess:
                 self._output.finish()
                 self._final_output = self._output.text()
         finally:
-            _close_quietly(self._to_worker, self._from_worker)
-            self._to_worker = self._from_worker = -1
+            _close_quietly(self._to_worker, self._from_worker, self._events)
+            self._to_worker = self._from_worker = self._events = -1
+            if self.shared is not None:
+                self.shared.close()
+                self.shared = None
             if self._directory is not None:
                 shutil.rmtree(self._directory, ignore_errors=True)
                 _LIVE_FOLDERS.discard(str(self._directory))
@@ -240,6 +284,24 @@ class WorkerProcess:
         for pid in found:  # grows while it is walked: breadth first
             found.extend(child_pids(pid))
         return tuple(found)
+
+    def process_count(self) -> int:
+        """How many processes the worker runs: in the sandbox, the entries of its own PID namespace's
+        /proc, read from outside through a sandboxed process's root (one directory listing, where a
+        walk of every thread's children costs ten times more); otherwise the walk."""
+        if self._process is None:
+            return 0
+        if self.isolation.full:
+            if self._namespace_proc is None:
+                found = self.process_ids()
+                if len(found) > 1:
+                    self._namespace_proc = f"/proc/{found[1]}/root/proc"
+            if self._namespace_proc is not None:
+                try:
+                    return sum(1 for entry in os.listdir(self._namespace_proc) if entry.isdigit())
+                except OSError:
+                    pass
+        return len(self.process_ids())
 
     def channel_breach(self) -> str | None:
         """How the worker's channel differs from what it was given, read from /proc outside it; None if intact.
@@ -301,9 +363,49 @@ class WorkerProcess:
         self.send(op, **payload)
         return self.receive(timeout)
 
+    def take_events(self) -> tuple[list[Record], str | None]:
+        """The event records that came before the replies received since the last call, and why the
+        stream broke (None while intact)."""
+        records, self._taken = self._taken, []
+        return records, self._reader.broken
+
+    def _drain_events(self) -> None:
+        """Read whatever the worker has written to its event stream, without waiting."""
+        while self._events >= 0:
+            try:
+                data = os.read(self._events, 1 << 16)
+            except BlockingIOError:
+                return
+            except OSError:
+                data = b""
+            if not data:
+                # Every holder of the write end closed it: normal once the worker has exited.
+                if self.alive:
+                    self._reader.ended()
+                _close_quietly(self._events)
+                self._events = -1
+                return
+            self._records += self._reader.feed(data)
+
+    def _await_reply(self, deadline: float) -> None:
+        """Wait until the reply pipe has data, draining the event stream meanwhile (a worker that
+        filled the event pipe would otherwise wait for the judge while the judge waits for it)."""
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no reply before the deadline")
+            watched = [self._from_worker] + ([self._events] if self._events >= 0 else [])
+            ready = select.select(watched, [], [], left)[0]
+            if self._events in ready:
+                self._drain_events()
+            if self._from_worker in ready:
+                return
+
     def _receive(self, seconds: float) -> dict[str, Any]:
+        deadline = time.monotonic() + seconds
         try:
-            reply = read_frame(self._from_worker, deadline=time.monotonic() + seconds)
+            self._await_reply(deadline)
+            reply = read_frame(self._from_worker, deadline=deadline)
         except TimeoutError:
             self._kill()
             raise self._lost("timeout", f"{seconds:g} s") from None
@@ -314,16 +416,26 @@ class WorkerProcess:
             detail = self._exit_detail()
             self._kill()
             raise self._lost("exited", detail)
-        # A full folder makes the student's writes fail; their error must not pass for an
-        # answer, so the reply that follows is checked once more here, not only by the thread.
-        if self._watch is not None and self._watch.check():
+        # Everything written to the stream before the reply was written is in the pipe now: what
+        # came before the reply's mark is its request's; what came after waits for the next reply.
+        self._drain_events()
+        before, self._records = self._reader.split(self._records, reply.get("mark"))
+        self._taken += before
+        # A full folder makes the student's writes fail, and a fork bomb's forks fail too; their
+        # errors must not pass for an answer, so the reply that follows is checked once more here,
+        # not only by the thread.
+        if self._watch is not None and self._watch.check(processes=True):
             raise self._lost("disk", "")
         return reply
 
     def _lost(self, reason: str, detail: str) -> WorkerLost:
         """What ended the worker: its folder's cap when the watcher stopped it, else `reason`."""
-        if self._watch is not None and self._watch.exceeded:
+        if self._watch is not None and self._watch.reason == "disk":
             return WorkerLost("disk", str(self.limits.folder_bytes // 2**20))
+        if self._watch is not None and self._watch.reason == "processes":
+            return WorkerLost("processes", str(self.limits.processes))
+        if self._watch is not None and self._watch.reason == "shm":
+            return WorkerLost("shm", str(shm_bytes(self.limits.folder_bytes) // 2**20))
         return WorkerLost(reason, detail)
 
     def captured_output(self) -> str:
@@ -408,28 +520,38 @@ class _CappedOutput:
         return text
 
 
-class _FolderWatch:
-    """Stops a worker whose folder holds more than `cap` bytes, and remembers that it did.
+class _Watchdog:
+    """Stops a worker that holds more than `cap` bytes of files or runs more than `processes`
+    processes, and remembers why (`reason`: `disk` or `processes`).
 
-    With a tmpfs of fixed size (bubblewrap) the kernel already refuses writes past the
-    cap; the watcher reads how full it is (one statvfs through /proc/PID/root) so the
-    student is told why their writes failed. Otherwise the folder is the host's: the
-    watcher walks it every `_WATCH_SECONDS`, and the margin past the cap is what a
-    submission writes in that time.
+    With tmpfs of fixed size (bubblewrap) the kernel already refuses writes past the cap; the
+    watcher reads how full the folder and the private /dev/shm are (a statvfs each, through
+    /proc/PID/root) so the student is told why their writes failed. Otherwise the folder is
+    the host's: the watcher walks it every `_WATCH_SECONDS`, and the margin past the cap is what
+    a submission writes in that time. Processes are counted from /proc, from outside, every
+    `_PROCESS_EVERY` looks: a fork bomb costs its own grading, not the machine's.
     """
 
-    def __init__(self, directory: Path, cap: int, tmpfs: bool, pids: Any, kill: Any) -> None:
+    def __init__(self, directory: Path, cap: int, tmpfs: bool, processes: int, pids: Any, count: Any,
+                 kill: Any) -> None:
         self._directory = directory
         self._cap = cap
         self._tmpfs = tmpfs
+        self._processes = processes
         self._pids = pids
+        self._count = count
         self._kill = kill
-        self._view: str | None = None  # the tmpfs as seen from the judge, once found
+        self._views: list[str] | None = None  # the tmpfs as seen from the judge, once found
         self._lock = threading.Lock()
-        self.exceeded = False
+        self.reason: str | None = None
+        self._looks = 0
         self._stopped = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="worker-folder", daemon=True)
+        self._thread = threading.Thread(target=self._run, name="worker-watchdog", daemon=True)
         self._thread.start()
+
+    @property
+    def exceeded(self) -> bool:
+        return self.reason is not None
 
     def _run(self) -> None:
         while not self._stopped.is_set():
@@ -440,50 +562,64 @@ class _FolderWatch:
             # third of a core on it.
             self._stopped.wait(max(_WATCH_SECONDS, 2 * (time.monotonic() - started)))
 
-    def check(self) -> bool:
-        """Measure now; past the cap, kill the worker. True once it has been exceeded."""
+    def check(self, processes: bool = False) -> bool:
+        """Measure now (the processes too with `processes`, else every `_PROCESS_EVERY` looks);
+        past a limit, kill the worker. True once one has been exceeded."""
         with self._lock:
-            if self.exceeded:
+            if self.reason is not None:
                 return True
-            if self._over():
-                self.exceeded = True
+            self._looks += 1
+            full = self._full()
+            if full is not None:
+                self.reason = full
+            elif (processes or self._looks % _PROCESS_EVERY == 0) and self._count() > self._processes:
+                self.reason = "processes"
+            if self.reason is not None:
                 self._kill()
-            return self.exceeded
+            return self.reason is not None
 
     def stop(self) -> None:
         self._stopped.set()
         if self._thread is not threading.current_thread():
             self._thread.join(timeout=5)
 
-    def _over(self) -> bool:
+    def _full(self) -> str | None:
+        """`disk` when the folder is full, `shm` when /dev/shm is; None while there is room."""
         if self._tmpfs:
-            free = self._tmpfs_free()
             # A full tmpfs (less than 64 KiB left) means the submission's writes were refused.
-            return free is not None and free < 64 * 1024
-        return _folder_usage(self._directory, _MAX_FOLDER_ENTRIES) > self._cap
+            for reason, free in zip(("disk", "shm"), self._tmpfs_free()):
+                if free is not None and free < 64 * 1024:
+                    return reason
+            return None
+        return "disk" if _folder_usage(self._directory, _MAX_FOLDER_ENTRIES) > self._cap else None
 
-    def _tmpfs_free(self) -> int | None:
-        """Bytes left in the worker's tmpfs, seen through a sandboxed process's root; None before it exists."""
-        if self._view is None:
+    def _tmpfs_free(self) -> list[int | None]:
+        """Bytes left in the worker's folder and its /dev/shm, seen through a sandboxed process's
+        root; nothing before they exist."""
+        if self._views is None:
             try:
                 host = os.stat(self._directory).st_dev
             except OSError:
-                return None
+                return []
             for pid in self._pids()[1:]:  # the first is bwrap outside the sandbox
                 view = f"/proc/{pid}/root{self._directory}"
                 try:
                     if os.stat(view).st_dev != host:
-                        self._view = view
+                        self._views = [view, f"/proc/{pid}/root/dev/shm"]
                         break
                 except OSError:
                     continue
             else:
-                return None
-        try:
-            stats = os.statvfs(self._view)
-        except OSError:
-            return None
-        return stats.f_bavail * stats.f_frsize
+                return []
+        free: list[int | None] = []
+        for view in self._views:
+            try:
+                stats = os.statvfs(view)
+            except OSError:
+                free.append(None)
+                continue
+            free.append(stats.f_bavail * stats.f_frsize)
+        return free
 
 
 def _folder_usage(directory: Path, max_entries: int) -> int:

@@ -26,10 +26,21 @@ from dataclasses import dataclass
 from pathlib import Path
 
 __all__ = ["Isolation", "accelerator_present", "bwrap_sizes_tmpfs", "detect_isolation", "interpreter",
-           "sandboxed_command"]
+           "sandboxed_command", "shm_bytes"]
 
 _HIDDEN_PACKAGES = ("graders", "solutions")
 _ETC_FILES = ("/etc/ld.so.cache", "/etc/localtime", "/etc/passwd", "/etc/group", "/etc/nsswitch.conf")
+_MIB = 2**20
+
+
+def shm_bytes(folder_bytes: int) -> int:
+    """The share of the worker's writable space that its private `/dev/shm` gets: a sixteenth, at most 16 MiB.
+
+    bubblewrap's `--dev` makes `/dev` a tmpfs the size of half the machine's memory, with `/dev/shm` a
+    directory in it that any process may write. The worker gets its own `/dev/shm` of this size, and
+    its folder the rest of the cap, so all it can write together is `folder_bytes`.
+    """
+    return max(_MIB, min(16 * _MIB, folder_bytes // 16))
 
 
 @dataclass(frozen=True)
@@ -91,9 +102,9 @@ def sandboxed_command(command: Sequence[str], *, workdir: Path, readable: Sequen
     """`command` wrapped so that it runs confined; unchanged for a plain process.
 
     `cache` is the compilation cache directory, bound read-only unless `cache_writable`.
-    With `folder_bytes`, `workdir` inside the sandbox is a tmpfs of that size instead of
-    a bind of the host folder, and `read_only` (paths under `workdir`, such as the runtime
-    copy) are bound into it from the host read-only.
+    With `folder_bytes`, `workdir` inside the sandbox is a tmpfs instead of a bind of the host
+    folder, and `read_only` (paths under `workdir`, such as the runtime copy) are bound into it
+    from the host read-only; `workdir` and a private `/dev/shm` hold `folder_bytes` together.
     """
     if not isolation.full:
         return list(command)
@@ -133,14 +144,20 @@ def sandboxed_command(command: Sequence[str], *, workdir: Path, readable: Sequen
     # staging directory of a worker that fills the compilation cache.
     args += ["--proc", "/proc", "--dev", "/dev"]
     if folder_bytes is not None:
-        # A tmpfs of fixed size: the kernel refuses writes past it (ENOSPC), so a
-        # submission can never fill the host's disk, and the folder leaves nothing on it.
-        args += ["--size", str(int(folder_bytes)), "--tmpfs", str(workdir)]
+        # Tmpfs of fixed sizes: the kernel refuses writes past them (ENOSPC), so a submission can
+        # never fill the host's disk or memory, and the folder leaves nothing on disk. `/dev/shm`
+        # is one of them, its size taken out of the folder's: the cap holds for both together.
+        shm = shm_bytes(int(folder_bytes))
+        args += ["--size", str(shm), "--tmpfs", "/dev/shm"]
+        args += ["--size", str(int(folder_bytes) - shm), "--tmpfs", str(workdir)]
         for path in read_only:
             args += ["--ro-bind", str(path), str(path)]
     else:
         args += ["--bind", str(workdir), str(workdir)]
-    args += ["--remount-ro", "/tmp", "--remount-ro", "/", "--chdir", str(workdir), "--"]
+    # `/dev` itself read-only: without a sized `/dev/shm` of its own (a bwrap without `--size`) its
+    # `shm` directory is read-only with it. Device nodes and /dev/pts are mounts of their own, and
+    # hold no files.
+    args += ["--remount-ro", "/dev", "--remount-ro", "/tmp", "--remount-ro", "/", "--chdir", str(workdir), "--"]
     return args + list(command)
 
 

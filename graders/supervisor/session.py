@@ -7,19 +7,22 @@ values, and starts a fresh worker after one is lost.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
 from ..format import stable_text
-from ..sandboxed.protocol import ProtocolError, array_digest, decode_value, encode_value
+from ..sandboxed.protocol import ProtocolError, array_digest, decode_value, encode_arguments, encode_value
 from ..spec import Call
 from ..submission import Submission
+from .arguments import SharedArguments
 from .client import ProbeFailed, WorkerInfo, WorkerLimits, WorkerLost, WorkerProcess, cpu_seconds
 from .compilation_cache import CompilationCache
+from .events import AUDIT, COMPILE, LIBRARY, STATE_AFTER, STATE_BEFORE, TRACE, Record
 from .sandbox import Isolation, accelerator_present, detect_isolation
 
 __all__ = [
@@ -31,9 +34,11 @@ __all__ = [
     "Intermediates",
     "CellOutcome",
     "ErrorReport",
+    "EventWindow",
     "FunctionInfo",
     "GlobalUse",
     "InstrumentTampered",
+    "LibraryChange",
     "RecompilationReport",
     "StateChange",
     "SubmissionSession",
@@ -68,6 +73,17 @@ def _integrity_changes(baseline: dict[str, Any], current: Any) -> list[str]:
         if flags.get(flag) != before.get(flag):
             changes.append(f"the JAX flag {flag} was changed from {before.get(flag)} to {flags.get(flag)}")
     return changes
+
+
+@dataclass(frozen=True)
+class EventWindow:
+    """What the judge read on the worker's event stream while one request ran: traces and backend
+    compilations JAX reported, and whether any call of student code changed the state it can reach
+    (a state fingerprint taken after a call that differs from the one taken before it)."""
+
+    traces: int = 0
+    compiles: int = 0
+    state_changed: bool = False
 
 
 @dataclass(frozen=True)
@@ -118,10 +134,17 @@ class FunctionInfo:
 
 @dataclass(frozen=True)
 class CallOutcome:
+    """A call's output or error. With `echo_args`: the arguments after the call as the worker reports
+    their containers (`args_after`, `kwargs_after`, each array still in place read by the judge from
+    the memory it shares with the worker), and as the judge reads them itself from that memory,
+    containers as it sent them (`args_seen`, `kwargs_seen`)."""
+
     output: Any = None
     error: ErrorReport | None = None
     args_after: Any = None
     kwargs_after: Any = None
+    args_seen: Any = None
+    kwargs_seen: Any = None
 
     @property
     def ok(self) -> bool:
@@ -181,11 +204,44 @@ class AuditEvent:
 
 
 @dataclass(frozen=True)
+class LibraryChange:
+    """A name in a library's namespace (a module, or a class a library module defines) changed while the
+    submission's code ran, as the worker's dict watchers wrote it to the event stream, or as the full
+    comparison of the library found it (`event` "changed", no line). `known`: the name was there
+    before the cells ran (a rebinding or a deletion: a patch); else it was added (planted data).
+    `filename` and `line`: the innermost line of the student's code on the stack, where there was one."""
+
+    namespace: str
+    name: str
+    event: str
+    known: bool
+    filename: str = ""
+    line: int = 0
+
+    @property
+    def patch(self) -> bool:
+        return self.known and self.event != "added"
+
+    @classmethod
+    def from_wire(cls, data: Any) -> LibraryChange | None:
+        if not isinstance(data, dict):
+            return None
+        try:
+            line = int(data.get("line", 0) or 0)
+        except (TypeError, ValueError):
+            line = 0
+        return cls(stable_text(str(data.get("namespace", ""))[:120]), stable_text(str(data.get("name", ""))[:80]),
+                   str(data.get("event", ""))[:20], data.get("known") is True, str(data.get("filename", ""))[:200],
+                   line)
+
+
+@dataclass(frozen=True)
 class StateChange:
     """How a call changed a place: `items` (by `delta` items), `number` (by `delta`), `cache`
-    (an lru_cache, by `delta` lookups), `contents`, `created` or `removed`; or `unreadable`: the
-    place holds mutable state of type `type` that cannot be read, so whether it changed is unknown.
-    `attribute` names the object attribute that changed."""
+    (an lru_cache, by `delta` lookups), `contents`, `created`, `removed`, `drawn` (a random
+    generator drawn from) or `unnamed` (the stream showed a change no reply described); or
+    `unreadable`: the place holds mutable state of type `type` that cannot be read, so whether it
+    changed is unknown. `attribute` names the object attribute that changed."""
 
     kind: str = ""
     delta: float = 0.0
@@ -209,12 +265,15 @@ class GlobalUse:
     """Module-level data a function depends on.
 
     access: `read` or `write` of the global `name`, where for a read `part` says where
-    the data lives when it is not a global: `class` (`Config.THRESHOLD`), `builtins`
-    (a name the submission put there) or `module` (an attribute it set on an imported
-    module, `jnp.SCALE`); `namespace` (the module's whole namespace read); `state`:
-    the call changed `part` of `name`, a place of kind `type` (closure, default,
-    attribute, class, global, module: an imported module's attribute, or cache: an
-    lru_cache), as `change` describes.
+    the data lives when it is not a global: `class` (`Config.THRESHOLD`, its metaclass's
+    too), `builtins` (a name the submission put there), `module` (an attribute it set on
+    an imported module, `jnp.SCALE`) or `attribute` (one kept on a function, a jit
+    wrapper or an object, `norm.scale`); `namespace` (a whole namespace read); `logger`
+    (a logger the code names: a note, not a dependency); `state`: a call changed `part`
+    of `name`, a place of kind `type` (closure, default, attribute, partial: a partial's
+    argument, bound: a bound method's object, class, global, module: an imported
+    module's attribute, cache: an lru_cache, rng: a global random generator), as
+    `change` describes.
     filename and line are empty where only running the function showed it.
     """
 
@@ -344,6 +403,15 @@ class SubmissionSession:
         # What may withhold points, gathered over every worker this session starts.
         self.audit_events: list[AuditEvent] = []
         self.channel_breaches: list[str] = []
+        # Counted by the judge from the worker's event stream, never from a worker's reply.
+        self.traces = self.compiles = 0
+        self.window = EventWindow()
+        # Functions a call of which changed the state it reaches, as the stream's fingerprints showed.
+        self.state_changed: set[str] = set()
+        # Library namespaces changed while the submission's code ran (watched, and compared at checkpoints).
+        self.library_changes: list[LibraryChange] = []
+        # What calls of each function changed, as the worker described it (for the words only).
+        self.state_uses: dict[str, list[GlobalUse]] = {}
 
     # ------------------------------------------------------------- lifecycle
     def start(self) -> None:
@@ -379,10 +447,11 @@ class SubmissionSession:
         assert self.worker is not None  # await_hello() raised otherwise
         self._pending_load = False
         reply = self.worker.receive(timeout=self.limits.load_seconds)
-        self._note_audit(reply)
+        self._read_events("")
         self.check_channel()
         baseline = reply.get("baseline")
         self.baseline = baseline if isinstance(baseline, dict) else {}
+        self._note_compared(reply.get("library"))
         self.cells = tuple(
             CellOutcome(
                 index=int(cell.get("index", 0)),
@@ -432,25 +501,93 @@ class SubmissionSession:
                     self.worker.receive(timeout)
                 except (WorkerLost, ProbeFailed):
                     pass
+                self._read_events(str(payload.get("name", "")))
                 raise
-        reply = self.worker.receive(timeout)
-        self._note_audit(reply)
+        try:
+            reply = self.worker.receive(timeout)
+        finally:
+            self._read_events(str(payload.get("name", "")))
+        self._note_state(str(payload.get("name", "")), reply.get("state"))
         changes = _integrity_changes(self.baseline, reply.get("integrity"))
         if changes:
             raise InstrumentTampered(changes)
         return reply
 
-    def _note_audit(self, reply: dict[str, Any]) -> None:
-        events = reply.get("audit")
-        if not isinstance(events, list):
-            event = AuditEvent("silenced", "the worker stopped reporting its audit events", "", 0)
-            if event not in self.audit_events:
-                self.audit_events.append(event)
+    def _read_events(self, name: str) -> None:
+        """Count what the worker's event stream carried since the last reply, as this request's window:
+        traces and compilations, state fingerprints (a call of `name` whose fingerprints before and
+        after differ changed state), audit records. A broken stream is kept as a reason for review."""
+        if self.worker is None:
             return
-        for data in events[:20]:
-            event = AuditEvent.from_wire(data)
-            if event not in self.audit_events and len(self.audit_events) < 50:
-                self.audit_events.append(event)
+        records, broken = self.worker.take_events()
+        traces = compiles = 0
+        changed = False
+        before: bytes | None = None
+        for record in records:
+            if record.kind == TRACE:
+                traces += 1
+            elif record.kind == COMPILE:
+                compiles += 1
+            elif record.kind == STATE_BEFORE:
+                before = record.payload
+            elif record.kind == STATE_AFTER:
+                changed |= before is None or record.payload != before
+                before = None
+            elif record.kind == AUDIT:
+                self._note_audit(record)
+            elif record.kind == LIBRARY:
+                self._note_library(record)
+        self.traces += traces
+        self.compiles += compiles
+        self.window = EventWindow(traces, compiles, changed)
+        if changed and name:
+            self.state_changed.add(name)
+        if broken is not None:
+            self._note_silenced(f"the worker's event stream broke: {broken}")
+
+    def _note_silenced(self, what: str) -> None:
+        event = AuditEvent("silenced", what, "", 0)
+        if event not in self.audit_events:
+            self.audit_events.append(event)
+
+    def _note_library(self, record: Record) -> None:
+        try:
+            change = LibraryChange.from_wire(json.loads(record.payload))
+        except ValueError:
+            change = None
+        self._keep_library_change(change or LibraryChange("?", "?", "malformed", True))
+
+    def _keep_library_change(self, change: LibraryChange) -> None:
+        if change not in self.library_changes and len(self.library_changes) < 50:
+            self.library_changes.append(change)
+
+    def _note_compared(self, changed: Any) -> None:
+        """What the worker's full comparison of the library found changed (`LibraryWatch.compare`)."""
+        if not isinstance(changed, list):
+            self._note_silenced("the worker stopped comparing the library with its record")
+            return
+        watched = {(change.namespace, change.name) for change in self.library_changes}
+        for name in changed[:20]:
+            namespace, _, attribute = str(name).rpartition(".")
+            if (namespace, attribute) not in watched:  # already on the record, with its line
+                self._keep_library_change(LibraryChange(stable_text(namespace[:120]), stable_text(attribute[:80]),
+                                                        "changed", True))
+
+    def library_checkpoint(self) -> None:
+        """Compare the worker's whole library with its record from before the cells ran (at the end of
+        each exercise): what no watcher reported shows here."""
+        if self.worker is None or not self.worker.alive:
+            return
+        self._note_compared(self._request("library_check").get("changed"))
+
+    def _note_audit(self, record: Record) -> None:
+        try:
+            data = json.loads(record.payload)
+        except ValueError:
+            data = None
+        event = AuditEvent.from_wire(data)
+        if event not in self.audit_events and len(self.audit_events) < 50:
+            self.audit_events.append(event)
 
     def check_channel(self) -> None:
         """Look at the worker's channel from outside (/proc); a change is kept as a reason for review."""
@@ -476,6 +613,7 @@ class SubmissionSession:
         timeout: float | None = None,
         meanwhile: Callable[[], object] | None = None,
     ) -> CallOutcome:
+        shared = self.worker.shared if self.worker is not None and array_kind == "numpy" else None
         reply = self._request(
             "call",
             timeout=timeout,
@@ -486,16 +624,31 @@ class SubmissionSession:
             array_kind=array_kind,
             static_argnames=list(static_argnames),
             echo_args=echo_args,
-            **_wire_call(call),
+            **self._wire_arguments(call, shared),
         )
-        return _call_outcome(reply, echo_args)
+        outcome = _call_outcome(reply, echo_args, shared)
+        if echo_args and shared is not None:
+            outcome = replace(outcome, args_seen=shared.seen(call.args), kwargs_seen=shared.seen(call.kwargs))
+        return outcome
+
+    @staticmethod
+    def _wire_arguments(call: Call, shared: SharedArguments | None) -> dict[str, Any]:
+        """The call as wire data: its NumPy arrays written into the memory shared with the worker, where
+        there is one, and named by index; `shared` says where each is."""
+        if shared is None:
+            return _wire_call(call)
+        shared.begin()
+        return {"args": [encode_arguments(arg, shared.place) for arg in call.args],
+                "kwargs": {key: encode_arguments(value, shared.place) for key, value in call.kwargs.items()},
+                "shared": shared.layouts()}
 
     def call_each_kind(self, name: str, call: Call, array_kinds: Sequence[str], timeout: float | None = None,
                        meanwhile: Callable[[], object] | None = None) -> list[CallOutcome]:
         """`call` once with arrays of each kind in turn, in one round trip, up to the first that raises:
         what comparing one example as NumPy and as JAX arrays costs the worker, and no more."""
+        shared = self.worker.shared if self.worker is not None and "numpy" in array_kinds else None
         reply = self._request("call_each_kind", timeout=timeout, call=call, meanwhile=meanwhile, name=name,
-                              array_kinds=list(array_kinds), **_wire_call(call))
+                              array_kinds=list(array_kinds), **self._wire_arguments(call, shared))
         replies = reply.get("replies")
         if not isinstance(replies, list) or not 1 <= len(replies) <= len(array_kinds):
             raise WorkerLost("protocol", "malformed reply: call_each_kind without its replies")
@@ -506,38 +659,64 @@ class SubmissionSession:
 
     def recompilation(self, name: str, warmup: Sequence[Call], measured: Sequence[Call],
                       timeout: float | None = None) -> RecompilationReport | ErrorReport:
+        """Warm-up calls, then the measured calls in a request of their own: what the judge counted on
+        the event stream while the measured request ran is what they traced and compiled."""
+        reply = self._request("recompilation_warmup", timeout=timeout, name=name, array_kind="jax",
+                              warmup=[_wire_call(c) for c in warmup])
+        if not reply.get("ok"):
+            return ErrorReport.from_wire(reply.get("error"))
         reply = self._request("recompilation", timeout=timeout, name=name, array_kind="jax",
-                              warmup=[_wire_call(c) for c in warmup], measured=[_wire_call(c) for c in measured])
+                              measured=[_wire_call(c) for c in measured])
         if not reply.get("ok"):
             return ErrorReport.from_wire(reply.get("error"))
         return RecompilationReport(
-            calls=int(reply.get("calls", 0)),
-            compiles=int(reply.get("compiles", 0)),
-            traces=int(reply.get("traces", 0)),
+            calls=len(measured),
+            compiles=self.window.compiles,
+            traces=self.window.traces,
             explanations=tuple(stable_text(str(text)[:3000]) for text in (reply.get("explanations") or ())[:20]),
         )
 
     def compile_counts(self) -> tuple[int, int]:
-        """(compilations, traces) the worker has seen since it started."""
-        reply = self._request("stats")
-        return int(reply.get("compiles", 0)), int(reply.get("traces", 0))
+        """(compilations, traces) the judge has counted on the event streams of this session's workers."""
+        return self.compiles, self.traces
 
     def instrument_check(self) -> tuple[int, int]:
-        reply = self._request("instrument_check")
-        return int(reply.get("compiles", 0)), int(reply.get("traces", 0))
+        """(compilations, traces) the judge counted while the worker compiled a fresh function: none
+        means the stream no longer carries JAX's events."""
+        self._request("instrument_check")
+        return self.window.compiles, self.window.traces
 
     def global_uses(self, name: str, call: Call | None = None, timeout: float | None = None) -> tuple[GlobalUse, ...]:
-        """What the function's code shows of module-level data, plus what `call` read and changed."""
+        """What the function's code shows of module-level data, then what every call of it so far changed
+        (`call` is one more, made like any other); a change the stream showed but no reply described
+        is there as an unnamed one."""
         payload = _wire_call(call) if call is not None else {}
         reply = self._request("global_uses", timeout=timeout, call=call, name=name, **payload)
-        uses = []
-        for item in (reply.get("findings") or ())[:50]:
-            if isinstance(item, dict):
-                uses.append(GlobalUse(str(item.get("name", ""))[:100], str(item.get("access", ""))[:20],
-                                      str(item.get("type", ""))[:100], str(item.get("function", ""))[:100],
-                                      str(item.get("filename", ""))[:200], int(item.get("line", 0) or 0),
-                                      str(item.get("part", ""))[:100], StateChange.from_wire(item.get("change"))))
-        return tuple(uses)
+        uses = [use for use in map(_global_use, (reply.get("findings") or ())[:50]) if use is not None]
+        changed = list(self.state_uses.get(name, ()))
+        if name in self.state_changed and not changed:
+            changed.append(GlobalUse(name, "state", "", name, "", 0, "", StateChange("unnamed")))
+        seen = {(use.name.rsplit(".", 1)[-1], use.access, use.line) for use in uses}
+        return tuple(uses + [use for use in changed if (use.name.rsplit(".", 1)[-1], use.access, use.line) not in seen])
+
+    def _note_state(self, name: str, findings: Any) -> None:
+        """What a request's calls of `name` changed, in the worker's words (the first ones are kept:
+        the same submission always changes the same things in the same order)."""
+        if not name or not isinstance(findings, list):
+            return
+        kept = self.state_uses.setdefault(name, [])
+        places = {(use.name, use.access, use.type, use.part): index for index, use in enumerate(kept)}
+        for use in map(_global_use, findings[:50]):
+            if use is None:
+                continue
+            place = (use.name, use.access, use.type, use.part)
+            if place not in places and len(kept) < 20:
+                places[place] = len(kept)
+                kept.append(use)
+            elif place in places and kept[places[place]].change.kind == "created" and use.change.kind != "created":
+                # A place the first call created says more by how the next call changes it (`+1`).
+                kept[places[place]] = use
+            # Otherwise the first change of each place: how later calls change it again tells nothing new.
 
     def trace_sizes(self, name: str, calls: Sequence[Call], static_argnames: Sequence[str],
                     timeout: float | None = None) -> TraceMeasurement | ErrorReport:
@@ -633,11 +812,25 @@ class SubmissionSession:
         return checked
 
 
-def _call_outcome(reply: dict[str, Any], echo_args: bool) -> CallOutcome:
-    """A `call` reply decoded: only plain data crosses back."""
+def _global_use(item: Any) -> GlobalUse | None:
+    if not isinstance(item, dict):
+        return None
     try:
-        args_after = decode_value(reply["args_after"]) if echo_args else None
-        kwargs_after = decode_value(reply["kwargs_after"]) if echo_args else None
+        line = int(item.get("line", 0) or 0)
+    except (TypeError, ValueError):
+        line = 0
+    return GlobalUse(str(item.get("name", ""))[:100], str(item.get("access", ""))[:20], str(item.get("type", ""))[:100],
+                     str(item.get("function", ""))[:100], str(item.get("filename", ""))[:200], line,
+                     str(item.get("part", ""))[:100], StateChange.from_wire(item.get("change")))
+
+
+def _call_outcome(reply: dict[str, Any], echo_args: bool, shared: SharedArguments | None = None) -> CallOutcome:
+    """A `call` reply decoded: only plain data crosses back, and an argument still in shared memory is
+    read there by the judge."""
+    read = shared.read if shared is not None else None
+    try:
+        args_after = decode_value(reply["args_after"], shared=read) if echo_args else None
+        kwargs_after = decode_value(reply["kwargs_after"], shared=read) if echo_args else None
         if reply.get("ok"):
             return CallOutcome(output=decode_value(reply.get("output")), args_after=args_after,
                                kwargs_after=kwargs_after)

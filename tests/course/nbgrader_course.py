@@ -21,6 +21,15 @@ BIN = Path(sys.executable).parent
 STUDENT_BIN = REPO / ".venv-student" / "bin"
 
 
+def copy_course_config(root: Path, lang: str = "en") -> Path:
+    """The course's nbgrader_config.py in `root`, in `lang` (the tests read English)."""
+    config = root / "nbgrader_config.py"
+    shutil.copy(REPO / "nbgrader_config.py", config)
+    with config.open("a") as handle:
+        handle.write(f"\nc.JaxgradeScores.lang = {lang!r}\n")
+    return config
+
+
 @dataclass
 class Course:
     root: Path
@@ -34,7 +43,7 @@ class Course:
         root.mkdir()
         exchange.mkdir()
         homes.mkdir()
-        shutil.copy(REPO / "nbgrader_config.py", root / "nbgrader_config.py")
+        copy_course_config(root)
         shutil.copytree(REPO / "exercises", root / "exercises")
         return cls(root, exchange, homes)
 

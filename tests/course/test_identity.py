@@ -21,7 +21,7 @@ import pytest
 from nbgrader.api import Gradebook
 
 from ..conftest import max_score
-from .nbgrader_course import BIN, REPO, set_solution, student_answers
+from .nbgrader_course import BIN, REPO, copy_course_config, set_solution, student_answers
 
 ASSIGNMENT = "jit"
 ACCOUNTS_ENV = Path(os.environ.get("JAXGRADE_ACCOUNTS_ENV", "/opt/jaxgrade-test/student-env"))
@@ -76,7 +76,7 @@ def test_another_account_submitting_under_a_students_name_changes_nothing_of_the
     course.mkdir()
     exchange.mkdir()
     exchange.chmod(0o777)  # as nbgrader asks: every account writes its own submissions there
-    shutil.copy(REPO / "nbgrader_config.py", course / "nbgrader_config.py")
+    copy_course_config(course)
     shutil.copytree(REPO / "exercises", course / "exercises")
     instructor = {**os.environ, "PATH": f"{BIN}:{os.environ['PATH']}", "JAXGRADE_EXCHANGE": str(exchange),
                   "JAXGRADE_LANG": "en", "HOME": str(accounts)}

@@ -227,7 +227,7 @@ def test_sanitizing_twice_shows_the_same_text() -> None:
         assert _ActiveParts.of(_page(once, template)).words() == _ActiveParts.of(_page(twice, template)).words()
 
 
-def test_the_judges_feedback_stays_a_table() -> None:
+def test_the_judges_feedback_keeps_its_block_and_fold() -> None:
     exercise = {"name": "negatives", "score": 0.0, "max_score": 9.0, "checks": [
         {"name": "correctness", "status": "failed", "score": 0.0, "max_score": 6.0,
          "message": "ValueError: <img src=x onerror=alert(1)> $\\href{javascript:alert(1)}{x}$"}]}
@@ -236,7 +236,8 @@ def test_the_judges_feedback_stays_a_table() -> None:
                                                      "text/plain": feedback_text(exercise, [], "en")})]
     [output] = _sanitized(new_notebook(cells=[cell])).cells[0].outputs
     html = output.data["text/html"]
-    assert "<table>" in html and "<strong>jaxgrade · <code>negatives</code>: 0 / 9</strong>" in html
+    assert "❌ <strong>jaxgrade · <code>negatives</code>: 0 / 9</strong>" in html
+    assert "<details><summary>" in html and "</details>" in html  # the full explanations stay folded
     assert "ValueError: &lt;img src=x onerror=alert(1)&gt; $\\href{javascript:alert(1)}{x}$" in html
 
 

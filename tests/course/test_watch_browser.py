@@ -139,7 +139,9 @@ def test_student_submits_and_fetches_the_judged_feedback_in_jupyterlab(tmp_path:
                 driver.switch_to.default_content()
             kept = max_score(ASSIGNMENT, "norm") - points(ASSIGNMENT, "norm.jit_compiled", "norm.jit_speedup")
             assert f"jaxgrade · norm: {kept:g} / {max_score(ASSIGNMENT, 'norm'):g}" in verdict, verdict
-            assert re.search(r"jit_compiled\s+failed\s+0\s*/\s*1\s+norm is not jit-compiled", verdict), verdict
+            # One block per function: its mark and score, what is wrong first, a line per check, the rest folded.
+            assert re.search(r"❌ jaxgrade · norm: .*\n+norm is not jit-compiled: ", verdict), verdict
+            assert "❌ jit_compiled · failed · 0/1" in verdict and "✅ correctness · passed" in verdict, verdict
             for line in _reference_lines():  # nothing of the grader's reference solution
                 assert line not in verdict, line
 

@@ -66,6 +66,20 @@ def _tripwires(source: str):  # type: ignore[no-untyped-def]
     ("import builtins\nB = builtins\nB.SCALE = 2.0\n", "patch", 3),
     ("import json\nJ = json\nJ.dumps = str\n", "patch", 3),
     ("import jax.numpy as jnp\n_np2 = jnp\nsetattr(_np2, 'X', 1)\n", "patch", 3),
+    # Owners reached through a call or a subscript, and namespaces rebound in bulk (#27).
+    ("import importlib\nimportlib.import_module('hashlib').sha1 = None\n", "patch", 2),
+    # A module imported by a computed name may be any: the import itself trips, on the same line.
+    ("import importlib\nm = 'hash' + 'lib'\nimportlib.import_module(m).sha1 = None\n", "dynamic", 3),
+    ("__import__('numpy').allclose = None\n", "patch", 1),
+    ("import sys\nsys.modules['numpy'].allclose = None\n", "patch", 2),
+    ("import sys\nsetattr(sys.modules['jax'], 'jit', None)\n", "patch", 2),
+    ("import numpy as np\nnp.__dict__.update(ascontiguousarray=None)\n", "patch", 2),
+    ("import numpy as np\nvars(np).update({'isclose': None})\n", "patch", 2),
+    ("import importlib\nvars(importlib.import_module('jax')).update(jit=None)\n", "patch", 2),
+    ("import numpy as np\nnp.linalg.__dict__.setdefault('x', 1)\n", "patch", 2),
+    ("import importlib\nimportlib.import_module('numpy').__dict__['x'] = 1\n", "patch", 2),
+    ("import importlib\n_h = importlib.import_module('hashlib')\n_h.sha1 = None\n", "patch", 3),
+    ("_np = __import__('numpy')\n_np.allclose = None\n", "patch", 2),
 ])
 def test_each_capability_trips_with_its_line(source: str, kind: str, line: int) -> None:
     found = _tripwires(source)
@@ -85,6 +99,9 @@ def test_each_capability_trips_with_its_line(source: str, kind: str, line: int) 
     "from collections import namedtuple\nPoint = namedtuple('Point', 'x y')\nfrom dataclasses import dataclass\n",
     "import sys\nprint(sys.version)\nimport inspect\nsig = inspect.signature(print)\n",
     "x = getattr(object(), 'real', 0)\n",
+    # A class's own namespace filled in bulk is an idiom, not a patch.
+    "class Config:\n    def __init__(self, **kw):\n        self.__dict__.update(kw)\n",
+    "d = {}\nvars_ = dict(a=1)\nd.update(vars_)\n",
     # Importing a module is no use of it.
     "import threading\nimport ctypes\nimport subprocess\nimport signal\nfrom os import dup2\n",
     "import multiprocessing\nworkers = multiprocessing.cpu_count()\n",

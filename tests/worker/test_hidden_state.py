@@ -14,14 +14,9 @@ from typing import Any
 
 import pytest
 
-from graders.sandboxed.hidden_state import (
-    ModulesBeforeLoad,
-    Planted,
-    find_hidden_state,
-    fingerprint,
-    merged,
-    static_global_uses,
-)
+from graders.sandboxed.fingerprint import fingerprint
+from graders.sandboxed.hidden_state import ModulesBeforeLoad, Planted, merged, static_global_uses
+from graders.sandboxed.state_watch import find_hidden_state
 
 FILENAME = "<hidden-state-test>"
 

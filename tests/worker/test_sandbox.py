@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-from graders.supervisor.sandbox import Isolation, sandboxed_command
+import pytest
+
+from graders.submission import Cell, Submission
+from graders.supervisor.client import WorkerLimits
+from graders.supervisor.sandbox import Isolation, bwrap_sizes_tmpfs, detect_isolation, sandboxed_command, shm_bytes
+from graders.supervisor.session import SubmissionSession
+
+sandboxed = pytest.mark.skipif(not detect_isolation().full and not os.environ.get("CI"),
+                               reason="needs bubblewrap (`make test` installs it); in CI its absence fails")
 
 
 def test_a_plain_process_runs_the_command_unchanged() -> None:
@@ -17,7 +26,7 @@ def test_private_tmp_is_mounted_before_binds_that_may_lie_under_it() -> None:
                              isolation=Isolation("bwrap"))
     assert args.index("/tmp") < args.index("/tmp/clone/.venv/site-packages") < args.index("/tmp/worker")
     remounted = [args[i + 1] for i, arg in enumerate(args) if arg == "--remount-ro"]
-    assert remounted == ["/tmp", "/"]
+    assert remounted == ["/dev", "/tmp", "/"]
     assert args[-2:] == ["--", "python"]
 
 
@@ -38,3 +47,59 @@ def test_capabilities_are_dropped_and_the_cache_is_bound_read_only_unless_fillin
     assert reading[reading.index("--cap-drop") + 1] == "ALL"
     assert reading[reading.index("/srv/cache") - 1] == "--ro-bind"
     assert filling[filling.index("/srv/cache") - 1] == "--bind"
+
+
+# What a cell sees of its own mounts and limits, printed for the judge to read.
+_LOOK_AROUND = """
+import os, resource, stat
+for line in open("/proc/self/mountinfo"):
+    fields = line.split()
+    separator = fields.index("-")
+    point, flags = fields[4], fields[5].split(",")
+    kind = "device" if os.path.exists(point) and stat.S_ISCHR(os.stat(point).st_mode) else "place"
+    print("MOUNT", point, flags[0], fields[separator + 1], fields[separator + 3], kind)
+print("TASKS", resource.getrlimit(resource.RLIMIT_NPROC)[1])
+"""
+
+
+def _look_around(limits: WorkerLimits) -> tuple[list[tuple[str, str, str, str, str]], int]:
+    submission = Submission(path=Path("look.py"), kind="python", cells=(Cell(1, "look.py", _LOOK_AROUND),))
+    session = SubmissionSession(submission, limits)
+    session.start()
+    session.close()
+    lines = session.student_output().splitlines()
+    mounts = [tuple(line.split()[1:]) for line in lines if line.startswith("MOUNT ")]
+    tasks = next(int(line.split()[1]) for line in lines if line.startswith("TASKS "))
+    return mounts, tasks  # type: ignore[return-value]
+
+
+def _size(options: str) -> int:
+    value = next(option.split("=", 1)[1] for option in options.split(",") if option.startswith("size="))
+    units = {"k": 2**10, "m": 2**20, "g": 2**30}
+    return int(value[:-1]) * units[value[-1].lower()] if value[-1].isalpha() else int(value)
+
+
+@sandboxed
+def test_every_writable_mount_is_listed_and_the_places_to_write_hold_the_cap_together() -> None:
+    """Inside the worker's sandbox, every mount that is not read-only is one of: /proc, /dev/pts,
+    a device node (no files live there), the worker's folder and its private /dev/shm; those two
+    are tmpfs whose sizes add up to the cap. Nothing else (not /dev, not /tmp, not /) can be written."""
+    limits = WorkerLimits()
+    mounts, tasks = _look_around(limits)
+    writable = [(point, fstype, options, kind) for point, flag, fstype, options, kind in mounts if flag == "rw"]
+    places = {point: options for point, fstype, options, kind in writable
+              if kind == "place" and fstype not in ("proc", "devpts")}
+    print("\n".join(f"{point} {fstype} {kind}" for point, fstype, _, kind in writable))
+    assert {point for point, fstype, _, kind in writable if kind == "place" and fstype == "proc"} == {"/proc"}
+    assert {point for point, fstype, _, kind in writable if fstype == "devpts"} <= {"/dev/pts"}
+    assert all(point.startswith("/dev/") for point, _, _, kind in writable if kind == "device")
+    if not bwrap_sizes_tmpfs():
+        assert list(places) == [next(iter(places))]  # the folder alone, a host bind the judge watches
+        return
+    folder = next(point for point in places if point.startswith("/") and "jaxgrade-worker-" in point)
+    assert set(places) == {folder, "/dev/shm"}, places
+    assert _size(places["/dev/shm"]) == shm_bytes(limits.folder_bytes)
+    assert _size(places[folder]) + _size(places["/dev/shm"]) == limits.folder_bytes
+    assert ("/dev", "ro") in {(point, flag) for point, flag, *_ in mounts}
+    # The kernel's bound on processes and threads, counted in the sandbox's own user namespace.
+    assert tasks == limits.tasks

@@ -1,0 +1,251 @@
+"""Library integrity as a whole: every module the runtime, NumPy and JAX loaded, watched as it changes.
+
+Before any student code exists, every namespace is recorded by identity: each
+module in `sys.modules`, and the `__dict__` of each class those modules define,
+name by name, and each function's code, defaults and keyword defaults. Two
+things then hold that record to account:
+
+- **As it happens.** Every one of those dicts is watched with CPython's dict
+  watchers (`PyDict_AddWatcher`, 3.12): a name rebound, added or deleted calls
+  back into this module before the change lands, whoever makes it (an
+  assignment, `setattr`, `np.__dict__.update(...)`, `vars(m).update(...)`, a
+  module reached through `importlib.import_module` or a subscript). The change
+  is written to the judge's event stream at once, with the student's line when
+  the student's code is on the stack. A patch undone before the next reply is
+  still on the record.
+- **At checkpoints.** `compare()` checks every recorded identity again (after
+  the cells load and after each exercise): a change the watchers could not see
+  (a function's `__code__` swapped, which the audit hook reports too) shows there.
+
+What counts as a patch: a name that was there before the cells ran, rebound or
+deleted either by a line of the student's own code, or to or from behaviour (a
+function, a class, a module), whoever did it. Libraries rebind their own data as
+they work (JAX's compilation-cache flags, a lock made on first use): that is not
+a patch, wherever it happens. The few places where a library rebinds behaviour as
+it works are exempt by name in `EXEMPT`, each with its reason. A name that was
+not there before is planted data (`jnp.SCALE = 2.0`), which `no_globals` judges;
+a submodule bound to its package by an import is neither.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import itertools
+import json
+import operator
+import sys
+import types
+from collections.abc import Callable
+from typing import Any
+
+from .events import LIBRARY, Emit
+
+__all__ = ["EXEMPT", "LibraryWatch"]
+
+# (module or class, name): behaviour rebound by the library itself while it works. Found by grading the
+# corpus, the samples and the honest notebooks with every change recorded (see docs/security.md). Data
+# a library rebinds from its own code (JAX's `compilation_cache._cache_initialized`, the flags of
+# `weakref.finalize`) is no patch and needs no entry.
+EXEMPT: frozenset[tuple[str, str]] = frozenset({
+    # `warnings.catch_warnings()`, which NumPy, JAX and notebooks enter and leave all the time, rebinds
+    # these three on the way in and back on the way out.
+    ("warnings", "filters"), ("warnings", "showwarning"), ("warnings", "_showwarnmsg_impl"),
+})
+# A whole namespace whose every name its library rebinds as it works.
+EXEMPT_NAMESPACES: frozenset[str] = frozenset()
+
+_ADDED, _MODIFIED, _DELETED, _CLONED, _CLEARED, _DEALLOCATED = range(6)
+_EVENT_NAMES = ("added", "rebound", "deleted", "replaced", "cleared", "freed")
+_CALLBACK = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)
+_MAX_REPORTS = 200
+
+_is = operator.is_
+_values = operator.methodcaller("values")
+_code = operator.attrgetter("__code__")
+_defaults = operator.attrgetter("__defaults__")
+_kwdefaults = operator.attrgetter("__kwdefaults__")
+
+
+def _namespaces(submission: str) -> list[tuple[str, Any]]:
+    """(label, mapping): every module's namespace, and the dict of every class a module defines; not
+    the submission's own module, whose globals are its to change."""
+    found: list[tuple[str, Any]] = []
+    seen: set[int] = set()
+    for name, module in sorted(sys.modules.items()):
+        if not isinstance(module, types.ModuleType) or name in ("__main__", submission):
+            continue
+        namespace = vars(module)
+        if id(namespace) in seen:
+            continue
+        seen.add(id(namespace))
+        found.append((name, namespace))
+        for value in list(namespace.values()):
+            if isinstance(value, type) and value.__module__ == name and id(value.__dict__) not in seen:
+                seen.add(id(value.__dict__))
+                found.append((f"{name}.{value.__qualname__}", value.__dict__))
+    return found
+
+
+class LibraryWatch:
+    """The record of every library namespace, the watchers on them, and the full comparison."""
+
+    def __init__(self, emit: Emit, student_files: set[str], submission: str) -> None:
+        self._emit = emit
+        self._student_files = student_files
+        self._dumps: Callable[[Any], str] = json.JSONEncoder(separators=(",", ":")).encode
+        self._getframe: Callable[[int], Any] = sys._getframe
+        self._cast = ctypes.cast
+        self._object = ctypes.py_object
+        spaces = _namespaces(submission)
+        self._labels = [label for label, _ in spaces]
+        self._spaces = [space for _, space in spaces]
+        self._sizes = tuple(map(len, self._spaces))
+        self._names = [tuple(space) for space in self._spaces]
+        self._keys = [frozenset(names) for names in self._names]
+        self._flat = tuple(itertools.chain.from_iterable(map(_values, self._spaces)))
+        self._functions = tuple(value for value in self._flat if type(value) is types.FunctionType)
+        self._codes = tuple(map(_code, self._functions))
+        self._defaults = tuple(map(_defaults, self._functions))
+        self._kwdefaults = tuple(map(_kwdefaults, self._functions))
+        self.reported = 0
+        self._busy = False
+        self._watcher = -1
+        self._by_address: dict[int, int] = {}
+        self._callback = _CALLBACK(self._on_change)
+        self._watch()
+
+    # ----------------------------------------------------------------- watching
+    def _watch(self) -> None:
+        api = ctypes.pythonapi
+        add = api.PyDict_AddWatcher
+        add.argtypes, add.restype = [_CALLBACK], ctypes.c_int
+        watch = api.PyDict_Watch
+        watch.argtypes, watch.restype = [ctypes.c_int, ctypes.py_object], ctypes.c_int
+        self._watcher = add(self._callback)
+        for index, space in enumerate(self._spaces):
+            target = space if type(space) is dict else _underlying(space)
+            if target is not None and watch(self._watcher, target) == 0:
+                self._by_address[id(target)] = index
+
+    def _on_change(self, event: int, address: int | None, key: int | None, new: int | None) -> int:
+        """Called by CPython before a watched dict changes; must never raise or change a dict itself."""
+        if self._busy or self.reported >= _MAX_REPORTS or address is None:
+            return 0
+        index = self._by_address.get(address)
+        if index is None:
+            return 0
+        if event == _DEALLOCATED:
+            del self._by_address[address]
+            return 0
+        self._busy = True
+        try:
+            label = self._labels[index]
+            name = self._cast(key, self._object).value if key else ""
+            value = self._cast(new, self._object).value if new else None
+            known = event in (_CLONED, _CLEARED) or name in self._keys[index]
+            if not known or self._exempt(label, name, event, value):
+                return 0  # a name added is planted data, which no_globals judges, not a patch
+            # A patch: the submission's own line changed it, or what the name holds is behaviour (a
+            # function, a class, a module) taken away or put in, whoever did it. A library that rebinds
+            # its own data as it works (a flag, a cache) is neither.
+            caller = self._getframe(1)
+            old = self._spaces[index].get(name) if isinstance(name, str) else None
+            if not (caller.f_code.co_filename in self._student_files or _behaviour(old) or _behaviour(value)):
+                return 0
+            filename, line = self._student_line()
+            self.reported += 1
+            self._emit(LIBRARY, self._dumps({
+                "namespace": label[:120], "name": (name if isinstance(name, str) else repr(name))[:80],
+                "event": _EVENT_NAMES[event], "known": True, "filename": filename, "line": line,
+                "type": type(value).__name__[:60] if value is not None else "",
+            }).encode())
+        except Exception:  # noqa: BLE001 - the callback must never break the code that changed the dict
+            pass
+        finally:
+            self._busy = False
+        return 0
+
+    def _exempt(self, label: str, name: str, event: int, value: Any) -> bool:
+        if label in EXEMPT_NAMESPACES or (label, name) in EXEMPT:
+            return True
+        # An import binds a submodule to its parent package: `import jax.experimental` sets `jax.experimental`.
+        return (event in (_ADDED, _MODIFIED) and isinstance(value, types.ModuleType)
+                and value.__name__ == f"{label}.{name}")
+
+    def _student_line(self) -> tuple[str, int]:
+        """The innermost frame of the student's code on the stack, if any."""
+        frame = self._getframe(2)
+        while frame is not None:
+            if frame.f_code.co_filename in self._student_files:
+                return frame.f_code.co_filename, frame.f_lineno
+            frame = frame.f_back
+        return "", 0
+
+    # --------------------------------------------------------------- comparing
+    def check(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The `library_check` request: what `compare` finds."""
+        return {"changed": self.compare()}
+
+    def compare(self) -> list[str]:
+        """Namespaces and functions whose recorded identities changed since the record was taken,
+        outside the exempt names: what the watchers could not have seen."""
+        changed: list[str] = []
+        if tuple(map(len, self._spaces)) != self._sizes or not all(
+                map(_is, self._flat, itertools.chain.from_iterable(map(_values, self._spaces)))):
+            changed += self._changed_names()
+        if not (all(map(_is, self._codes, map(_code, self._functions)))
+                and all(map(_is, self._defaults, map(_defaults, self._functions)))
+                and all(map(_is, self._kwdefaults, map(_kwdefaults, self._functions)))):
+            for function, code, defaults, kwdefaults in zip(self._functions, self._codes, self._defaults,
+                                                           self._kwdefaults):
+                if function.__code__ is not code or function.__defaults__ is not defaults \
+                        or function.__kwdefaults__ is not kwdefaults:
+                    changed.append(f"{function.__module__}.{function.__qualname__}.__code__")
+        return changed[:20]
+
+    def _changed_names(self) -> list[str]:
+        changed: list[str] = []
+        position = 0
+        for label, space, names, size in zip(self._labels, self._spaces, self._names, self._sizes):
+            before = self._flat[position:position + size]
+            position += size
+            if len(space) == size and all(map(_is, before, _values(space))):
+                continue
+            old = dict(zip(names, before))
+            for name in sorted(set(old) | set(space), key=str):
+                now, was = space.get(name, _MISSING), old.get(name, _MISSING)
+                if was is now or was is _MISSING:
+                    continue  # unchanged, or added since (reported as state, not as a patch)
+                # Behaviour rebound or removed; data a library rebinds as it works is its own business.
+                if isinstance(name, str) and (_behaviour(was) or _behaviour(now)) \
+                        and not self._exempt(label, name, _MODIFIED, now):
+                    changed.append(f"{label}.{name}")
+        return changed
+
+
+def _behaviour(value: Any) -> bool:
+    """Whether a namespace entry is code (a function, method, class or module) rather than data."""
+    return isinstance(value, (types.FunctionType, types.BuiltinFunctionType, types.MethodType, type,
+                              types.ModuleType, staticmethod, classmethod, property)) \
+        or type(value).__name__ in _ROUTINE_TYPES
+
+
+# Callable library objects that stand for functions: NumPy's ufuncs and array functions, JAX's jitted
+# functions, functools' wrappers, C methods.
+_ROUTINE_TYPES = frozenset({"ufunc", "_ArrayFunctionDispatcher", "PjitFunction", "partial", "_lru_cache_wrapper",
+                            "method_descriptor", "wrapper_descriptor", "builtin_function_or_method",
+                            "classmethod_descriptor", "getset_descriptor", "member_descriptor",
+                            "cython_function_or_method", "fused_cython_function", "custom_jvp", "custom_vjp"})
+
+
+def _underlying(proxy: Any) -> dict[str, Any] | None:
+    """The dict behind a class's `mappingproxy`, which the watcher needs (no copy, no student code)."""
+    import gc
+
+    for referent in gc.get_referents(proxy):
+        if type(referent) is dict:
+            return referent
+    return None
+
+
+_MISSING = object()

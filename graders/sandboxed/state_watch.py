@@ -1,0 +1,263 @@
+"""Every call of the submission's code watched alike, by nothing the call can see.
+
+Around every request that runs the submission's code (a call of any check, the calls
+of a recompilation, a trace), the state the named function can reach is
+fingerprinted before and after, and each digest is written to the judge's event
+stream as it is taken (`events.py`):
+
+- every place `hidden_state.reachable_parts` finds from the module-level names the
+  function's code names (closures, defaults, attributes, partial arguments, bound
+  methods' objects, classes and metaclasses, lru caches, data and objects);
+- the global random generators of `random` and `numpy.random`, which `random.random()`
+  and `np.random.rand()` draw from;
+- the submission's own namespace, by identity (a global rebound at run time);
+- the names of the imported modules the submission reaches, by identity
+  (`math._calls += 1`), and data it planted in them, by fingerprint.
+
+Nothing is swapped or copied for the call: the function runs with its module's own
+plain dict as globals, as every other call does, and the fingerprints run no student
+code. So no call can tell it is watched, and none is watched differently. What
+changed is described in the reply, for the message; that something changed, the
+judge reads from the stream.
+"""
+
+from __future__ import annotations
+
+import _random
+import operator
+import random
+import types
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from .calls import Calls
+from .events import STATE_AFTER, STATE_BEFORE, Emit
+from .fingerprint import FINGERPRINT_DEPTH, FINGERPRINT_ITEMS, MISSING, UNREADABLE, Reader, change, state_entry, summary
+from .hidden_state import Planted, code_roots, is_data, is_dunder, plain_modules, reachable_parts, reached_modules
+
+__all__ = ["StateWatch", "WATCHED_OPS", "find_hidden_state"]
+
+# Requests whose calls of the submission's code are each watched (they all go through `Calls.invoke`),
+# and requests that only trace it, watched as a whole. Timing batches are left alone: their clocks
+# would carry the fingerprints, which the clean worker they are compared with never takes.
+_PER_CALL_OPS = frozenset({"call", "call_each_kind", "recompilation_warmup", "recompilation", "global_uses"})
+_PER_REQUEST_OPS = frozenset({"trace_size", "intermediates"})
+WATCHED_OPS = _PER_CALL_OPS | _PER_REQUEST_OPS
+_MAX_FINDINGS = 50
+
+# The generators `random.random()` and `np.random.rand()` draw from, and how to read them, bound
+# before any submission code runs: a generator swapped in later is a patch the library watch reports.
+_python_rng = random._inst
+_python_getstate = _random.Random.getstate  # the C generator's own, not a method a student could patch
+_numpy_rng = np.random.mtrand._rand
+_numpy_getstate = np.random.RandomState.get_state
+_is = operator.is_
+_values = operator.methodcaller("values")
+
+
+class _Snapshot:
+    """What one function can reach, at one moment: fingerprints of its places and of the global
+    generators, its module's namespace and the reached modules' namespaces by identity."""
+
+    def __init__(self, places: dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]],
+                 namespace: dict[str, Any], libraries: list[tuple[str, types.ModuleType, dict[str, Any]]]) -> None:
+        self.places = places
+        self.namespace = namespace
+        self.libraries = libraries
+
+    def digest(self, changed_libraries: bool) -> bytes:
+        parts = sorted(f"{key}={text}" for key, (text, _) in self.places.items())
+        parts.append(",".join(f"{name}:{id(value)}" for name, value in self.namespace.items()))
+        parts.append("libraries changed" if changed_libraries else "")
+        return Reader.digest_bytes(parts)
+
+
+class StateWatch:
+    def __init__(self, calls: Calls, emit: Emit, planted: Callable[[], Planted]) -> None:
+        self.calls = calls
+        self._emit = emit
+        self._planted = planted
+        self._roots: dict[str, tuple[Any, list[str]]] = {}
+        self._reached: list[tuple[str, types.ModuleType]] | None = None
+
+    def answer(self, op: str, request: dict[str, Any],
+               handler: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+        """`handler(request)`; for a request that runs the submission's code, with the named
+        function's state fingerprinted around it."""
+        name = request.get("name")
+        if op not in WATCHED_OPS or not isinstance(name, str) or not self.calls.submission.defines(name):
+            return handler(request)
+        findings: list[dict[str, Any]] = []
+
+        def around(run: Callable[[], Any]) -> Any:
+            return self._watched(name, run, findings)
+
+        if op in _PER_CALL_OPS:
+            self.calls.around = around
+            try:
+                reply = handler(request)
+            finally:
+                self.calls.around = None
+        else:
+            reply = around(lambda: handler(request))
+        if findings:
+            reply["state"] = findings[:_MAX_FINDINGS]
+        return reply
+
+    def _watched(self, name: str, run: Callable[[], Any], findings: list[dict[str, Any]]) -> Any:
+        """`run()`, with what `name` reaches fingerprinted before and after, each digest written to the
+        judge's stream as it is taken, and what changed added to `findings`."""
+        before = self.snapshot(name)
+        self._emit(STATE_BEFORE, before.digest(False))
+        try:
+            return run()
+        finally:
+            after = self.snapshot(name)
+            changes = self._changes(name, before, after)
+            self._emit(STATE_AFTER, after.digest(any(f["type"] == "module" for f in changes)))
+            findings += changes
+
+    # ------------------------------------------------------------------ reading
+    def snapshot(self, name: str) -> _Snapshot:
+        submission = self.calls.submission
+        namespace = submission.module.__dict__
+        reader = Reader(FINGERPRINT_ITEMS * 10)
+        places: dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]] = {}
+        seen: set[int] = set()
+        for root in self._code_roots(name):
+            value = namespace.get(root, MISSING)
+            if value is MISSING or is_dunder(root):
+                continue
+            for owner, kind, part, member in reachable_parts(root, value, submission.module.__name__,
+                                                             submission.filenames, seen):
+                key = (owner, kind, part)
+                while key in places:  # two levels of a wrapper with a cell of the same name
+                    key = (owner, kind, key[2] + "'")
+                places[key] = (reader.fingerprint(member, FINGERPRINT_DEPTH), summary(member, reader))
+        for module_name, module, names in self._planted().modules():
+            current = vars(module)
+            for attribute in sorted(names):
+                if attribute in current:
+                    member = current[attribute]
+                    places[(module_name, "module", attribute)] = (reader.fingerprint(member, FINGERPRINT_DEPTH),
+                                                                  summary(member, reader))
+        places.update(_generators())
+        libraries = [(module_name, module, dict(vars(module))) for module_name, module in self._reached_modules()]
+        return _Snapshot(places, dict(namespace), libraries)
+
+    def unreadable(self, name: str) -> list[dict[str, Any]]:
+        """The places `name` reaches whose state the fingerprint cannot read: no evidence of purity."""
+        found = []
+        for (owner, kind, part), (text, _) in sorted(self.snapshot(name).places.items()):
+            if text.startswith(UNREADABLE):
+                found.append(_finding(owner, name, kind, part, {"kind": "unreadable", "type": text.split("|", 1)[1]}))
+        return found
+
+    def _code_roots(self, name: str) -> list[str]:
+        """The module-level names the function's code reaches (read once per binding of `name`)."""
+        submission = self.calls.submission
+        value = submission.lookup(name)
+        cached = self._roots.get(name)
+        if cached is None or cached[0] is not value:
+            cached = (value, code_roots(value, name, submission.filenames, submission.module.__name__))
+            self._roots[name] = cached
+        return cached[1]
+
+    def _reached_modules(self) -> list[tuple[str, types.ModuleType]]:
+        if self._reached is None:
+            namespace = self.calls.submission.module.__dict__
+            reached = reached_modules(namespace) | {id(module) for _, module, _ in self._planted().modules()}
+            self._reached = [(name, module) for name, module in plain_modules({self.calls.submission.module.__name__})
+                             if id(module) in reached]
+        return self._reached
+
+    # --------------------------------------------------------------- comparing
+    def _changes(self, name: str, before: _Snapshot, after: _Snapshot) -> list[dict[str, Any]]:
+        findings: list[dict[str, Any]] = []
+        for key in sorted(set(before.places) | set(after.places)):
+            if before.places.get(key, ("",))[0] != after.places.get(key, ("",))[0]:
+                owner, kind, part = key
+                how = {"kind": "drawn"} if kind == "rng" else change(before.places.get(key), after.places.get(key))
+                findings.append(_finding(owner, name, kind, part, how))
+        for global_name in sorted(set(before.namespace) | set(after.namespace)):
+            if before.namespace.get(global_name, MISSING) is not after.namespace.get(global_name, MISSING):
+                findings.append({"name": global_name, "access": "write", "function": name, "filename": "",
+                                 "line": 0, "type": "", "part": "", "change": {}})
+        findings += _library_changes(before.libraries, name)
+        return findings
+
+
+def _finding(owner: str, function: str, kind: str, part: str, how: dict[str, Any]) -> dict[str, Any]:
+    return {"name": owner, "access": "state", "function": function, "filename": "", "line": 0, "type": kind,
+            "part": part, "change": how}
+
+
+def _generators() -> dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]]:
+    """The global random generators of `random` and `numpy.random`, as places of their own."""
+    python_state = _python_getstate(_python_rng)
+    gauss = vars(_python_rng).get("gauss_next")
+    numpy_state = _numpy_getstate(_numpy_rng, legacy=False)
+    inner = numpy_state["state"]
+    numpy_text = Reader.digest_bytes([bytes(np.ascontiguousarray(inner["key"])).hex(), str(inner["pos"]),
+                                      str(numpy_state["has_gauss"]), repr(numpy_state["gauss"])]).hex()
+    return {("random", "rng", ""): (f"rng:{hash(python_state)}:{gauss!r}", ("rng",)),
+            ("numpy.random", "rng", ""): (f"rng:{numpy_text}", ("rng",))}
+
+
+def _library_changes(before: list[tuple[str, types.ModuleType, dict[str, Any]]], function: str) -> list[dict[str, Any]]:
+    """Data names the call added to, rebound in or removed from an imported module (`math._calls += 1`).
+
+    A library may set its own globals lazily (a cache filled on first use, a garbage-collection
+    callback's timer), so a change counts only in the modules the submission reaches."""
+    findings = []
+    for module_name, module, old in before:
+        current = vars(module)
+        if len(current) == len(old) and all(map(_is, old.values(), _values(current))):
+            continue  # unchanged, checked in C
+        for attribute in sorted(set(old) | set(current), key=str):
+            if not isinstance(attribute, str) or is_dunder(attribute):
+                continue
+            was, now = old.get(attribute, MISSING), current.get(attribute, MISSING)
+            if was is now or not any(value is not MISSING and is_data(value) for value in (was, now)):
+                continue
+            findings.append(_finding(module_name, function, "module", attribute,
+                                     change(None if was is MISSING else state_entry(was),
+                                            None if now is MISSING else state_entry(now))))
+    return findings
+
+
+class _Module:
+    """What `StateWatch` needs of a submission: its module, its cells' file names, its names."""
+
+    def __init__(self, module: types.ModuleType, filenames: set[str]) -> None:
+        self.module = module
+        self.filenames = filenames
+
+    def lookup(self, name: str) -> Any:
+        return self.module.__dict__.get(name, MISSING)
+
+    def defines(self, name: str) -> bool:
+        return name in self.module.__dict__
+
+
+class _Calls:
+    def __init__(self, submission: _Module) -> None:
+        self.submission = submission
+        self.around: Callable[[Callable[[], Any]], Any] | None = None
+
+
+def find_hidden_state(name: str, module: types.ModuleType, filenames: set[str],
+                      call: Callable[[Callable[..., Any]], Any],
+                      planted: Planted | None = None) -> list[dict[str, Any]]:
+    """What one call of `name` (made by `call`, given the function) changed, and what it reaches that
+    cannot be read: as a request of the worker would report it (for tests and tools)."""
+    watch = StateWatch(_Calls(_Module(module, filenames)), lambda kind, payload: 0,  # type: ignore[arg-type]
+                       lambda: planted or Planted())
+    findings: list[dict[str, Any]] = []
+    try:
+        watch._watched(name, lambda: call(module.__dict__[name]), findings)
+    except BaseException:  # noqa: BLE001 - student code may raise anything; correctness reports it
+        pass
+    return findings + watch.unreadable(name)

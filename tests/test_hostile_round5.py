@@ -1,0 +1,98 @@
+"""Round 5: attacks written by a red team that read the grader and the #27 design, never these tests.
+
+Each file is the reference solution with one attack added (tests/submissions/hostile/round5/README.md),
+so the only points it may not earn are its target checks'. Contained means exactly that: every
+target check earns nothing (it fails, or a tripwire withholds it). The attacks still breached are
+strict expected failures, each with the design assumption that let it through: fixing one turns
+its test into an unexpected pass, which fails until the mark comes off.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from graders.grading import grade_many
+from graders.options import GradingOptions
+from graders.results import SubmissionResult
+
+from .conftest import SUBMISSIONS
+
+ROUND5 = SUBMISSIONS / "hostile" / "round5"
+PURITY_SGD = ("purity", "sgd_step", ("no_globals",))
+
+# file: (assignment, exercise, the checks it attacks)
+TARGETS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "bitgenerator_rng.py": PURITY_SGD,
+    "random_instance_rng.py": PURITY_SGD,
+    "contextvar_counter.py": PURITY_SGD,
+    "hashlib_running_digest.py": PURITY_SGD,
+    "simplequeue_log.py": PURITY_SGD,
+    "mmap_counter.py": PURITY_SGD,
+    "deep_nesting_memo.py": PURITY_SGD,
+    "item_cap_memo.py": PURITY_SGD,
+    "budget_exhaust_counter.py": PURITY_SGD,
+    "environ_counter.py": PURITY_SGD,
+    "library_list_state.py": PURITY_SGD,
+    "logger_attribute_state.py": PURITY_SGD,
+    "file_counter.py": PURITY_SGD,
+    "foreign_module_class.py": PURITY_SGD,
+    "deferred_container_mutation.py": ("purity", "sgd_step", ("no_mutation",)),
+    "linearize_retrace.py": ("purity", "moving_average", ("no_recompilation",)),
+    "silent_backend_recompile.py": ("purity", "horner", ("no_recompilation", "compact_trace")),
+}
+
+# Still breached, and why (the assumption each one defeats); see docs/security.md, "Residual risk".
+BREACHED: dict[str, str] = {
+    "bitgenerator_rng.py": "an opaque C object is compared by identity, not read",
+    "random_instance_rng.py": "a private random.Random's state is C state, not read",
+    "contextvar_counter.py": "a ContextVar's value lives in the context, not in the object",
+    "hashlib_running_digest.py": "a hash object's running state is opaque",
+    "simplequeue_log.py": "a C queue is not a container the fingerprint reads",
+    "deep_nesting_memo.py": "below the depth limit a value is written as a constant, not as unreadable",
+    "item_cap_memo.py": "a container is read up to an item cap and the rest is not marked unread",
+    "budget_exhaust_counter.py": "the snapshot's item budget, once spent, reads every later place as a constant",
+    "environ_counter.py": "library containers mutated in place are not watched (os.environ)",
+    "library_list_state.py": "library containers mutated in place are not watched (sys.argv)",
+    "logger_attribute_state.py": "state reached only through a library call's result is never walked",
+    "file_counter.py": "files in the worker's folder are not part of the state",
+    "foreign_module_class.py": "a class counts as the submission's only by its __module__",
+    "deferred_container_mutation.py": "an argument is compared only right after its own call",
+    "linearize_retrace.py": "jax.linearize traces without a monitoring event",
+    "silent_backend_recompile.py": "a direct XLA compile emits no monitoring event",
+}
+
+
+@pytest.fixture(scope="module")
+def graded() -> dict[str, SubmissionResult]:
+    results: dict[str, SubmissionResult] = {}
+    for assignment in sorted({target[0] for target in TARGETS.values()}):
+        names = [name for name, target in TARGETS.items() if target[0] == assignment]
+        outcomes = grade_many([ROUND5 / name for name in names], assignment, GradingOptions(lang="en"), jobs=2)
+        for name, outcome in zip(names, outcomes, strict=True):
+            assert isinstance(outcome, SubmissionResult), (name, outcome)
+            results[name] = outcome
+    return results
+
+
+def _params() -> list[object]:
+    return [pytest.param(name, marks=pytest.mark.xfail(reason=BREACHED[name], strict=True))
+            if name in BREACHED else name for name in TARGETS]
+
+
+@pytest.mark.parametrize("name", _params())
+def test_the_attack_earns_none_of_its_target_points(name: str, graded: dict[str, SubmissionResult]) -> None:
+    _, exercise, targets = TARGETS[name]
+    result = graded[name]
+    checks = {check.name: check for check in next(e for e in result.exercises if e.name == exercise).checks}
+    earned = {target: checks[target].points for target in targets if checks[target].points > 0}
+    assert not earned, f"{name} earned {earned}; flags {list(result.flags)}"
+
+
+def test_every_attack_file_is_listed() -> None:
+    assert sorted(path.name for path in ROUND5.glob("*.py")) == sorted([*TARGETS, "solutions_probe.py"])
+
+
+def test_probing_for_the_solutions_finds_nothing() -> None:
+    [outcome] = grade_many([ROUND5 / "solutions_probe.py"], "jit", GradingOptions(lang="en"))
+    assert isinstance(outcome, SubmissionResult)
+    assert outcome.score == 0
