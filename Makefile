@@ -102,7 +102,7 @@ hub-env:
 	else $(MAKE) --no-print-directory $(HUB_DIR)/hub/.stamp $(HUB_DIR)/student/.stamp $(HUB_DIR)/instructor/.stamp \
 		$(HUB_DIR)/proxy/.stamp; fi
 
-$(HUB_DIR)/python.txt: $(HUB_PYTHON_DEPS)
+$(HUB_DIR)/python.txt: course/hub/relocate-python.sh
 	@[ -n "$(PYTHON)" ] || { echo "$(NO_PYTHON)" >&2; exit 1; }
 	@command -v patchelf >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q patchelf; }
 	mkdir -p $(HUB_DIR) && chmod 755 $(dir $(HUB_DIR)) $(HUB_DIR)
