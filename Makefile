@@ -20,7 +20,7 @@ STUDENT_VENV := .venv-student
 STUDENT_STAMP := $(STUDENT_VENV)/.installed-stamp
 LANG_FLAG ?= --lang en
 
-.PHONY: demo test test-fast sandbox system-deps student-env accounts-env bench notebooks release clean bytecode
+.PHONY: demo test test-fast sandbox system-deps student-env accounts-env hub-env bench notebooks release clean bytecode
 
 $(STAMP): pyproject.toml constraints.txt
 	@[ -n "$(PYTHON)" ] || { echo "$(NO_PYTHON)" >&2; exit 1; }
@@ -80,7 +80,82 @@ accounts-env:
 		chmod -R a+rX $(dir $(ACCOUNTS_ENV)); \
 	fi
 
-test: $(STAMP) bytecode $(STUDENT_STAMP) system-deps accounts-env
+# A course on a real JupyterHub (tests/deploy/test_jupyterhub.py; docs/deploy.md says the same for a real one).
+# Root only (CI is): everything lives under $(HUB_DIR), where the accounts the test creates can reach it.
+#   python3.12/  the interpreter, when $(PYTHON) lives where other accounts cannot read it (pyenv's, under /root):
+#                a copy whose libpython is found relative to itself (course/hub/relocate-python.sh, patchelf)
+#   hub/         JupyterHub itself (runs as root)
+#   student/     what a student's server runs: course/student-requirements.txt and jupyterhub-singleuser, with
+#                nbgrader's student config and without its formgrader; readable by all
+#   instructor/  jaxgrade (graders and solutions) with nbgrader and jupyterhub-singleuser: readable only by
+#                root and the group $(HUB_INSTRUCTORS), never by students
+#   proxy/       configurable-http-proxy from npm, with its lock file (tests/deploy/proxy/)
+HUB_DIR := /opt/jaxgrade-test/hub
+HUB_VERSION := 6.1.1
+HUB_INSTRUCTORS := jaxgrade-test-instructors
+HUB_PYTHON_DEPS := pyproject.toml constraints.txt course/hub/relocate-python.sh
+HUB_PIP := -m pip install --quiet --disable-pip-version-check -c $(CURDIR)/constraints.txt
+HUB_SOURCES := $(shell find graders solutions -name '*.py' 2>/dev/null)
+
+hub-env:
+	@if [ "$$(id -u)" != 0 ]; then echo "hub-env: root only; tests/deploy/test_jupyterhub.py skips without it"; \
+	else $(MAKE) --no-print-directory $(HUB_DIR)/hub/.stamp $(HUB_DIR)/student/.stamp $(HUB_DIR)/instructor/.stamp \
+		$(HUB_DIR)/proxy/.stamp; fi
+
+$(HUB_DIR)/python.txt: course/hub/relocate-python.sh
+	@[ -n "$(PYTHON)" ] || { echo "$(NO_PYTHON)" >&2; exit 1; }
+	@command -v patchelf >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q patchelf; }
+	mkdir -p $(HUB_DIR) && chmod 755 $(dir $(HUB_DIR)) $(HUB_DIR)
+	real=$$($(PYTHON) -c 'import sys; print(sys.executable)'); \
+	if runuser -u nobody -- "$$real" -c pass 2>/dev/null; then echo "$$real" > $@.new; \
+	else course/hub/relocate-python.sh "$$real" $(HUB_DIR)/python3.12 && echo $(HUB_DIR)/python3.12/bin/python3.12 > $@.new; fi
+	runuser -u nobody -- "$$(cat $@.new)" -c 'import ssl, sqlite3, ctypes, venv'
+	mv $@.new $@
+
+# $(1): the environment's folder; $(2): what pip installs into it.
+define hub_venv
+	rm -rf $(1) && "$$(cat $(HUB_DIR)/python.txt)" -m venv $(1)
+	$(1)/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(1)/bin/python $(HUB_PIP) $(2)
+endef
+
+$(HUB_DIR)/hub/.stamp: $(HUB_DIR)/python.txt
+	$(call hub_venv,$(HUB_DIR)/hub,jupyterhub==$(HUB_VERSION))
+	chmod -R go-w,a+rX $(HUB_DIR)/hub && touch $@
+
+$(HUB_DIR)/student/.stamp: $(HUB_DIR)/python.txt course/student-requirements.txt course/student_nbgrader_config.py
+	$(call hub_venv,$(HUB_DIR)/student,-r course/student-requirements.txt jupyterhub==$(HUB_VERSION))
+	mkdir -p $(HUB_DIR)/student/etc/jupyter
+	cp course/student_nbgrader_config.py $(HUB_DIR)/student/etc/jupyter/nbgrader_config.py
+	$(HUB_DIR)/student/bin/jupyter server extension disable --sys-prefix nbgrader.server_extensions.formgrader
+	$(HUB_DIR)/student/bin/jupyter server extension disable --sys-prefix nbgrader.server_extensions.course_list
+	for verb in disable lock; do $(HUB_DIR)/student/bin/jupyter labextension $$verb --level=sys_prefix \
+		@jupyter/nbgrader:formgrader @jupyter/nbgrader:course-list @jupyter/nbgrader:create-assignment; done
+	chmod -R go-w,a+rX $(HUB_DIR)/student && touch $@
+
+# The environment with jaxgrade's dependencies; then jaxgrade itself, installed again whenever graders/ or
+# solutions/ change (a regular install, not an editable one: the checkout may be where others cannot read).
+$(HUB_DIR)/instructor/.deps-stamp: $(HUB_DIR)/python.txt $(HUB_PYTHON_DEPS)
+	getent group $(HUB_INSTRUCTORS) >/dev/null || groupadd --system $(HUB_INSTRUCTORS)
+	$(call hub_venv,$(HUB_DIR)/instructor,'$(CURDIR)[course]' jupyterhub==$(HUB_VERSION))
+	touch $@
+
+$(HUB_DIR)/instructor/.stamp: $(HUB_DIR)/instructor/.deps-stamp $(HUB_SOURCES) course/jupyter/jaxgrade.json
+	rm -rf build
+	$(HUB_DIR)/instructor/bin/python $(HUB_PIP) --no-deps --force-reinstall '$(CURDIR)'
+	rm -rf build
+	chgrp -R $(HUB_INSTRUCTORS) $(HUB_DIR)/instructor && chmod -R u+rwX,g+rX,g-w,o-rwx $(HUB_DIR)/instructor
+	touch $@
+
+$(HUB_DIR)/proxy/.stamp: tests/deploy/proxy/package.json tests/deploy/proxy/package-lock.json
+	@command -v npm >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q nodejs npm; }
+	rm -rf $(HUB_DIR)/proxy && mkdir -p $(HUB_DIR)/proxy
+	cp tests/deploy/proxy/package.json tests/deploy/proxy/package-lock.json $(HUB_DIR)/proxy/
+	cd $(HUB_DIR)/proxy && npm ci --omit=dev --no-audit --no-fund --loglevel=error
+	$(HUB_DIR)/proxy/node_modules/.bin/configurable-http-proxy --version
+	chmod -R go-w,a+rX $(HUB_DIR)/proxy && touch $@
+
+test: $(STAMP) bytecode $(STUDENT_STAMP) system-deps accounts-env hub-env
 	$(BIN)/ruff check graders tests benchmarks solutions
 	$(BIN)/mypy
 	$(BIN)/lint-imports

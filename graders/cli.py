@@ -43,6 +43,10 @@ _FORMATS = ("text", "json", "junit", "markdown", "gradescope")
 
 Handler = Callable[[argparse.Namespace], int]
 
+# The signal that asked the running command to stop, if one did: `jaxgrade watch` tells a supervisor's SIGTERM,
+# a service's normal end, from Ctrl-C.
+_stop_signal: int | None = None
+
 
 class UsageError(Exception):
     """Bad usage or input, said in one line; the command exits with status 2."""
@@ -143,6 +147,10 @@ def _build_parser() -> argparse.ArgumentParser:
     watch.add_argument("--scheduler", metavar="ADDRESS",
                        help="grade on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:PORT)")
     watch.add_argument("--once", action="store_true", help="handle what is in the exchange now, then exit")
+    watch.add_argument("--idle-after-deadline", action="store_true",
+                       help="once the due date has passed, wait idle until stopped instead of exiting, for a "
+                            "supervisor that starts again a service that exits (the default under JupyterHub, "
+                            "which sets JUPYTERHUB_SERVICE_NAME)")
     watch.set_defaults(handler=_watch)
 
     review = commands.add_parser("review", help="list the submissions held for review; approve or confirm one")
@@ -209,6 +217,8 @@ def _build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    global _stop_signal
+    _stop_signal = None
     previous = _stop_on_signals()
     previous_unraisable_hook = sys.unraisablehook
     if previous:
@@ -249,6 +259,8 @@ def _stop_on_signals() -> dict[int, Any]:
     from .stop import request_stop
 
     def interrupt(signum: int, frame: object) -> None:
+        global _stop_signal
+        _stop_signal = signum
         request_stop()
         raise KeyboardInterrupt
 
@@ -496,13 +508,46 @@ def _watch(arguments: argparse.Namespace) -> int:
         raise UsageError(f"{course / 'nbgrader_config.py'} sets no c.CourseDirectory.course_id; set it")
     if arguments.scheduler:
         _check_scheduler(arguments.scheduler)
+    if arguments.once and arguments.idle_after_deadline:
+        raise UsageError("--idle-after-deadline is for the service; with --once the watch always exits")
     settings = WatchSettings(course, arguments.assignment, quota, config, deadline, arguments.jobs,
                              arguments.scheduler, arguments.once)
-    run = watch_assignment(settings, Console(stderr=True))
+    # A supervisor's SIGTERM is the service's normal end: it stops within seconds, what was in flight is undone
+    # and handled on the next start, and it exits 0 (systemd then counts the stop a success). Ctrl-C (SIGINT),
+    # and any stop of `--once`, which did not finish its job, exit 130 as every command does.
+    service = not arguments.once
+    try:
+        run = watch_assignment(settings, Console(stderr=True))
+    except KeyboardInterrupt:
+        if service and _stop_signal == signal.SIGTERM:
+            sys.stderr.write("jaxgrade: stopped\n")
+            return EXIT_OK
+        raise
     render_watch_summary(run, Console())
     if run.interrupted:
-        return EXIT_INTERRUPTED
+        return EXIT_OK if service and _stop_signal == signal.SIGTERM else EXIT_INTERRUPTED
+    if service and run.ended == "deadline" and (arguments.idle_after_deadline
+                                                or os.environ.get("JUPYTERHUB_SERVICE_NAME")):
+        # JupyterHub starts a managed service again 30 s after it exits, for ever: past the deadline, the
+        # service waits instead, holding no lock, until it is stopped.
+        _idle_until_stopped(Console(stderr=True), arguments.assignment)
     return EXIT_NOT_ALL_GRADED if arguments.once and run.count(Outcome.FAILED) else EXIT_OK
+
+
+def _idle_until_stopped(console: Any, assignment: str) -> None:
+    """Do nothing until a signal (any of those that stop a command) arrives."""
+    import time
+
+    from .stop import raise_if_stop_requested
+
+    console.print(f"idle until stopped: the deadline has passed, and a supervisor would start an exiting service "
+                  f"again; grade with `jaxgrade autograde {assignment}`", soft_wrap=True, markup=False)
+    try:
+        while True:
+            raise_if_stop_requested()
+            time.sleep(1)
+    except KeyboardInterrupt:
+        console.print("stopped", soft_wrap=True, markup=False)
 
 
 def _review(arguments: argparse.Namespace) -> int:

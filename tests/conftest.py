@@ -147,7 +147,7 @@ def _warm_before_grading(request: pytest.FixtureRequest) -> None:
 # ------------------------------------------------------------------ kinds of test
 # By place, unless a test says otherwise with its own marker. tests/README.md explains each kind.
 KINDS = ("unit", "worker", "timing", "e2e")
-_E2E = ("tests/course/", "tests/test_cli.py", "tests/test_cluster.py", "tests/test_batch.py")
+_E2E = ("tests/course/", "tests/deploy/", "tests/test_cli.py", "tests/test_cluster.py", "tests/test_batch.py")
 _UNIT = ("tests/source/", "tests/test_message_shape.py", "tests/test_compare.py", "tests/test_i18n.py",
          "tests/test_spec.py",
          "tests/test_submission.py", "tests/test_architecture.py", "tests/worker/test_protocol.py",

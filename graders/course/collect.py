@@ -21,6 +21,7 @@ whatever timestamp it claims, following the links in it. This one:
 
 from __future__ import annotations
 
+import fnmatch
 import functools
 import os
 import shutil
@@ -251,8 +252,11 @@ class VerifiedCollect(ExchangeCollect):  # type: ignore[misc]  # nbgrader ships 
             self.fail(str(error))
         due = due_date_of(self.coursedir.db_url, self.coursedir.course_id, assignment)
         self.expected = expected_notebooks(self.coursedir.db_url, assignment)
-        entries = scan_inbound(Path(self.inbound_path), assignment, rules,
-                               student=self.coursedir.student_id or None)
+        # nbgrader's student_id is a glob, "*" unless --student names one: the formgrader's Collect and
+        # `nbgrader collect` pass "*", jaxgrade's own steps a name or "".
+        pattern = self.coursedir.student_id or "*"
+        entries = tuple(entry for entry in scan_inbound(Path(self.inbound_path), assignment, rules)
+                        if fnmatch.fnmatchcase(entry.student, pattern))
         selection = select_submissions(entries, due)
         for entry in selection.refused:
             level = self.log.info if entry.refusal is Refusal.LATE else self.log.warning

@@ -783,16 +783,20 @@ def cpu_seconds(pids: tuple[int, ...]) -> float | None:
 
 
 def _third_party_paths() -> list[str]:
-    """site-packages directories of this interpreter, without the project's own checkout."""
+    """site-packages directories of this interpreter (never the project's checkout, which is none of them).
+
+    With jaxgrade installed regularly (not editable), `graders` and `solutions` sit in the same site-packages
+    as NumPy and JAX: that folder is still given, and the sandbox blanks those two packages out
+    (`sandbox._hidden_package_dirs`). Leaving the folder out would leave the worker without NumPy.
+    """
     import site
     import sysconfig
 
-    project_root = Path(__file__).resolve().parents[2]
     candidates = [*site.getsitepackages(), sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]]
     paths: list[str] = []
     for candidate in candidates:
         resolved = Path(candidate).resolve()
-        if resolved.is_dir() and resolved != project_root and str(resolved) not in paths:
+        if resolved.is_dir() and str(resolved) not in paths:
             paths.append(str(resolved))
     return paths
 

@@ -238,7 +238,7 @@ def test_a_service_stopped_or_killed_while_grading_gives_one_verdict_and_one_row
         stopped_at = time.monotonic()
         _, stderr = service.communicate(timeout=120)
         assert time.monotonic() - stopped_at < 30
-        assert service.returncode == 130, stderr[-3000:]
+        assert service.returncode == 0, stderr[-3000:]  # a supervisor's stop is the service's normal end
         assert "Traceback" not in stderr, stderr[-3000:]
         assert all(row.complete for row in gradebook_rows(course.root, ASSIGNMENT).values())
 
