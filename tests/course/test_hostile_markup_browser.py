@@ -293,6 +293,9 @@ def test_released_feedback_runs_nothing_a_student_wrote(served: Served, browser)
         assert browser.current_url == page and browser.title == ASSIGNMENT, (browser.current_url, browser.title)
         seen = _inspect(browser, "#toc")
         assert seen["found"] == [], (student, seen["found"])
+        # The student unfolds every verdict's details, where the judge quotes their exception.
+        browser.execute_script("document.querySelectorAll('details').forEach(folded => { folded.open = true; });")
+        seen = {**seen, "text": _inspect(browser, "#toc")["text"]}
         assert "jaxgrade · negatives" in seen["text"]  # the judge's verdict is there, and readable
         for payload in payloads:
             if payload.place != "output":
