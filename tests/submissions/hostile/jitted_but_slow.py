@@ -1,6 +1,6 @@
-# A jitted norm that is right but no faster than the un-jitted formula: it repeats the
-# normalisation in a compiled loop, so jit is there and the work is not less. jit_speedup must
-# fail it on the judge's clocks, also with a core kept busy.
+# A jitted norm that is right but no faster than the un-jitted formula: it repeats the normalisation
+# 4000 times in a compiled loop (400 fused ones cost XLA about one eager call: a ratio too near the
+# threshold), so jit is there and the work is not less. jit_speedup must fail it, also with a core busy.
 import jax
 import jax.numpy as jnp
 
@@ -12,4 +12,4 @@ def norm(X):
         Z = X + 1e-30 * Y
         return (Z - jnp.mean(Z, axis=0)) / jnp.std(Z, axis=0)
 
-    return jax.lax.fori_loop(0, 400, again, jnp.zeros_like(X))
+    return jax.lax.fori_loop(0, 4000, again, jnp.zeros_like(X))
