@@ -155,11 +155,18 @@ $(HUB_DIR)/proxy/.stamp: tests/deploy/proxy/package.json tests/deploy/proxy/pack
 	$(HUB_DIR)/proxy/node_modules/.bin/configurable-http-proxy --version
 	chmod -R go-w,a+rX $(HUB_DIR)/proxy && touch $@
 
+# Two passes: every test but the timed ones in parallel, one file per pytest worker (`--dist loadfile`:
+# a module's fixtures grade once, and tests that share a course stay together), then the `timing` tests
+# alone, on a machine no other test is loading. Most e2e time is waiting on subprocesses (nbgrader,
+# Chromium, the hub), so more workers than cores still pays on 2 cores.
+TEST_JOBS ?= 4
+
 test: $(STAMP) bytecode $(STUDENT_STAMP) system-deps accounts-env hub-env
 	$(BIN)/ruff check graders tests benchmarks solutions
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest --durations=30
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile -m "not timing" --durations=30
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest -m timing --durations=10
 
 # The inner loop: unit tests only (no worker, no cache fill, no student venv, no apt), under a minute.
 test-fast: $(STAMP)

@@ -17,6 +17,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
 from nbgrader.api import Gradebook
 
 from ..conftest import max_score
@@ -27,6 +28,8 @@ TOKEN = "jaxgrade-formgrader-token"
 SLEEP_SECONDS = 8
 
 
+# A latency bound: `make test` runs it in its quiet pass, with no other test loading the cores.
+@pytest.mark.timing
 def test_autograde_from_the_formgrader_leaves_the_server_answering(tmp_path: Path) -> None:
     course = Course.create(tmp_path)
     course.instructor("generate_assignment", ASSIGNMENT, "--force")
