@@ -20,7 +20,7 @@ STUDENT_VENV := .venv-student
 STUDENT_STAMP := $(STUDENT_VENV)/.installed-stamp
 LANG_FLAG ?= --lang en
 
-.PHONY: demo test test-fast sandbox system-deps student-env accounts-env hub-env bench notebooks release clean bytecode
+.PHONY: demo test test-env test-fast sandbox system-deps student-env accounts-env hub-env bench notebooks release clean bytecode
 
 $(STAMP): pyproject.toml constraints.txt
 	@[ -n "$(PYTHON)" ] || { echo "$(NO_PYTHON)" >&2; exit 1; }
@@ -58,12 +58,12 @@ demo: $(STAMP) bytecode sandbox
 
 # Debian packages the tests use: bubblewrap sandboxes the worker; the browser test drives
 # Debian's Chromium (never a downloaded one), and Korean needs a font.
-SYSTEM_PACKAGES := bubblewrap chromium chromium-driver fonts-nanum
+SYSTEM_PACKAGES := bubblewrap chromium chromium-driver fonts-nanum patchelf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 system-deps:
 	@if ! command -v bwrap >/dev/null || ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null \
-		|| ! fc-list 2>/dev/null | grep -qi nanum; then \
+		|| ! command -v patchelf >/dev/null || ! fc-list 2>/dev/null | grep -qi nanum; then \
 		$(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $(SYSTEM_PACKAGES); \
 	fi
 
@@ -97,7 +97,8 @@ HUB_PYTHON_DEPS := pyproject.toml constraints.txt course/hub/relocate-python.sh
 HUB_PIP := -m pip install --quiet --disable-pip-version-check -c $(CURDIR)/constraints.txt
 HUB_SOURCES := $(shell find graders solutions -name '*.py' 2>/dev/null)
 
-hub-env:
+# After system-deps: apt takes one caller at a time, and `make test` builds its environments side by side.
+hub-env: system-deps
 	@if [ "$$(id -u)" != 0 ]; then echo "hub-env: root only; tests/deploy/test_jupyterhub.py skips without it"; \
 	else $(MAKE) --no-print-directory $(HUB_DIR)/hub/.stamp $(HUB_DIR)/student/.stamp $(HUB_DIR)/instructor/.stamp \
 		$(HUB_DIR)/proxy/.stamp; fi
@@ -135,12 +136,13 @@ $(HUB_DIR)/student/.stamp: $(HUB_DIR)/python.txt course/student-requirements.txt
 
 # The environment with jaxgrade's dependencies; then jaxgrade itself, installed again whenever graders/ or
 # solutions/ change (a regular install, not an editable one: the checkout may be where others cannot read).
-$(HUB_DIR)/instructor/.deps-stamp: $(HUB_DIR)/python.txt $(HUB_PYTHON_DEPS)
+# Order-only after $(STAMP): both build the checkout in place (build/, *.egg-info), never at the same time.
+$(HUB_DIR)/instructor/.deps-stamp: $(HUB_DIR)/python.txt $(HUB_PYTHON_DEPS) | $(STAMP)
 	getent group $(HUB_INSTRUCTORS) >/dev/null || groupadd --system $(HUB_INSTRUCTORS)
 	$(call hub_venv,$(HUB_DIR)/instructor,'$(CURDIR)[course]' jupyterhub==$(HUB_VERSION))
 	touch $@
 
-$(HUB_DIR)/instructor/.stamp: $(HUB_DIR)/instructor/.deps-stamp $(HUB_SOURCES) course/jupyter/jaxgrade.json
+$(HUB_DIR)/instructor/.stamp: $(HUB_DIR)/instructor/.deps-stamp $(HUB_SOURCES) course/jupyter/jaxgrade.json | $(STAMP)
 	rm -rf build
 	$(HUB_DIR)/instructor/bin/python $(HUB_PIP) --no-deps --force-reinstall '$(CURDIR)'
 	rm -rf build
@@ -161,7 +163,12 @@ $(HUB_DIR)/proxy/.stamp: tests/deploy/proxy/package.json tests/deploy/proxy/pack
 # Chromium, the hub), so more workers than cores still pays on 2 cores.
 TEST_JOBS ?= 4
 
-test: $(STAMP) bytecode $(STUDENT_STAMP) system-deps accounts-env hub-env
+# Every environment the tests use, built side by side (pip and npm wait on files and the network as much as on
+# the cores): on a fresh machine this is 7 of make test's minutes one after another.
+test-env: $(STAMP) bytecode $(STUDENT_STAMP) system-deps accounts-env hub-env
+
+test:
+	$(MAKE) -j4 --no-print-directory test-env
 	$(BIN)/ruff check graders tests benchmarks solutions
 	$(BIN)/mypy
 	$(BIN)/lint-imports
