@@ -158,7 +158,14 @@ def same_data(before: Any, after: Any) -> Difference | None:
         return Difference("", "shape", str(a.shape), str(b.shape))
     if a.dtype != b.dtype:
         return Difference("", "dtype", a.dtype.name, b.dtype.name)
-    wrong = ~((a == b) | (np.isnan(a) & np.isnan(b)) if a.dtype.kind == "f" else (a == b))
+    # Bit for bit, whatever the dtype: -0.0 written over 0.0, or one NaN over another, is a write into
+    # the caller's memory although `==` calls the values equal.
+    if a.dtype.kind == "O":  # Python objects (a None): compared as values, having no bits of their own
+        wrong = ~(a == b)
+    else:
+        a_bytes = np.ascontiguousarray(a).view(np.uint8).reshape(*a.shape, a.dtype.itemsize)
+        b_bytes = np.ascontiguousarray(b).view(np.uint8).reshape(*b.shape, b.dtype.itemsize)
+        wrong = np.any(a_bytes != b_bytes, axis=-1)
     if not np.any(wrong):
         return None
     if a.ndim == 0:

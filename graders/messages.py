@@ -419,6 +419,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "`{path}` was {before} before the call and {after} after it.",
         "ko": "`{path}`이(가) 호출 전 {before}에서 호출 후 {after}(으)로 바뀌었습니다.",
     },
+    "mutation.replaced": {
+        "en": "`{path}` no longer holds the array it was given: the caller's container now holds another object in its place (even one with the same values is a change the caller sees).",
+        "ko": "`{path}`에 처음 받은 배열이 더 이상 없습니다: 호출한 쪽의 컨테이너에 다른 객체가 대신 들어갔습니다(값이 같아도 호출한 쪽에서는 바뀐 것입니다).",
+    },
+    "mutation.read_only": {
+        "en": "`{path}` was made read-only (`setflags(write=False)`): the caller's own array changed, and its next in-place write fails.",
+        "ko": "`{path}`이(가) 읽기 전용이 되었습니다(`setflags(write=False)`): 호출한 쪽의 배열 자체가 바뀌어, 다음에 그 배열에 제자리 쓰기를 하면 실패합니다.",
+    },
     "mutation.structure": {
         "en": "`{path}` changed from {before} to {after}.",
         "ko": "`{path}`이(가) {before}에서 {after}(으)로 바뀌었습니다.",
@@ -508,6 +516,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "calling `{function}` changed the function attribute `{owner}.{part}` ({change})",
         "ko": "`{function}`을(를) 호출하자 함수 속성 `{owner}.{part}`이(가) 바뀜({change})",
     },
+    "no_globals.state_function": {
+        "en": "calling `{function}` changed something the function `{owner}` holds (its closure, defaults, attributes or annotations: {change})",
+        "ko": "`{function}`을(를) 호출하자 함수 `{owner}`이(가) 간직한 것(클로저, 기본값, 속성 또는 주석)이 바뀜({change})",
+    },
     "no_globals.state_class": {
         "en": "calling `{function}` changed the class attribute `{owner}.{part}` ({change})",
         "ko": "`{function}`을(를) 호출하자 클래스 속성 `{owner}.{part}`이(가) 바뀜({change})",
@@ -543,6 +555,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "place.attribute": {
         "en": "the function attribute `{owner}.{part}`",
         "ko": "함수 속성 `{owner}.{part}`",
+    },
+    "place.function": {
+        "en": "what the function `{owner}` holds (its closure, defaults, attributes or annotations)",
+        "ko": "함수 `{owner}`이(가) 간직한 것(클로저, 기본값, 속성 또는 주석)",
     },
     "place.class": {
         "en": "the class attribute `{owner}.{part}`",

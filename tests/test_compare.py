@@ -57,3 +57,12 @@ def test_same_data_sees_single_bit_changes_in_inputs() -> None:
     difference = same_data(before, after)
     assert difference is not None and difference.path == "['w']" and difference.index == "[1]"
     assert same_data(before, {"w": before["w"].copy()}) is None
+
+
+def test_same_data_compares_bits_not_values() -> None:
+    """-0.0 written over 0.0 is a write into the caller's memory, though `==` calls them equal."""
+    before = {"w": np.array([0.0, 1.0], np.float32)}
+    difference = same_data(before, {"w": np.array([-0.0, 1.0], np.float32)})
+    assert difference is not None and difference.index == "[0]"
+    assert same_data(np.float64(np.nan), np.float64(np.nan)) is None
+    assert same_data(None, None) is None

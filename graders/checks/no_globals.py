@@ -21,7 +21,8 @@ from ..supervisor.session import GlobalUse, StateChange
 from .base import CheckContext, Verdict, draw_examples
 
 _LISTED = 3
-_STATE_KINDS = ("closure", "default", "attribute", "class", "global", "module", "cache", "partial", "bound", "rng")
+_STATE_KINDS = ("closure", "default", "attribute", "class", "global", "module", "cache", "partial", "bound", "rng",
+                "function")
 _CHANGE_KINDS = ("items", "number", "cache", "contents", "created", "removed")
 # Where data read by the function lives, besides the module's globals.
 _READ_PLACES = ("class", "builtins", "module", "attribute")

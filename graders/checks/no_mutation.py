@@ -66,6 +66,10 @@ def _changed_arguments(parameters: tuple[str, ...], call: Call,
                        outcome: CallOutcome) -> Iterator[tuple[str, Difference]]:
     """(argument name, first difference) for each argument that is not what was sent: first as the
     judge reads the arrays in shared memory itself, then as the worker reports the containers."""
+    for where, path, how in outcome.replaced:
+        argument = (where if isinstance(where, str)
+                    else parameters[where] if where < len(parameters) else f"#{where}")
+        yield argument, Difference(path, how, "", "")
     if outcome.args_seen is not None:
         yield from _differences(parameters, call, outcome.args_seen, outcome.kwargs_seen)
     yield from _differences(parameters, call, outcome.args_after, outcome.kwargs_after)
@@ -93,6 +97,8 @@ def _differences(parameters: tuple[str, ...], call: Call, args: Any, kwargs: Any
 
 def _describe(ctx: CheckContext, argument: str, difference: Difference) -> str:
     path = f"{argument}{difference.path}"
+    if difference.kind in ("replaced", "read_only"):
+        return ctx.text(f"mutation.{difference.kind}", path=path)
     if difference.kind == "value" and difference.index:
         return ctx.text("mutation.value", path=path, index=difference.index,
                         before=difference.expected, after=difference.actual)

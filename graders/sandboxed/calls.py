@@ -108,6 +108,8 @@ class Calls:
             shared = {id(view): (index, view) for index, view in enumerate(views)}
             reply["args_after"] = encode_value(list(args), shared=shared)
             reply["kwargs_after"] = encode_value(kwargs, shared=shared)
+            # Views are made writeable; one that is not any more had its flags changed by the call.
+            reply["read_only"] = [index for index, view in enumerate(views) if not view.flags.writeable]
         return reply
 
     def call_each_kind(self, request: dict[str, Any]) -> dict[str, Any]:

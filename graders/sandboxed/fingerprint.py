@@ -26,6 +26,7 @@ import decimal
 import enum
 import fractions
 import functools
+import gc
 import hashlib
 import inspect
 import io
@@ -33,6 +34,7 @@ import itertools
 import operator
 import pathlib
 import re
+import sys
 import types
 from collections.abc import Sized
 from typing import Any, cast
@@ -74,14 +76,31 @@ _context_variable_get = contextvars.ContextVar.get
 _HASH_TYPES = tuple({type(hashlib.sha256()), type(hashlib.md5()), type(hashlib.sha1()), type(hashlib.blake2b()),
                      type(hashlib.blake2s()), type(hashlib.sha3_256())})
 _jax_treedef = type(jax.tree_util.tree_structure(0))
-# Values immutable by contract, compared by identity: a rebinding is what can change them. Any other
-# value this cannot look into is unreadable (a private generator, a hash object, a C queue, a mmap):
-# what cannot be read is no evidence of purity.
+_referents = gc.get_referents
+_function_annotations = vars(types.FunctionType)["__annotations__"].__get__
+_type_qualname = vars(type)["__qualname__"].__get__  # type's own slot, not a metaclass's property
+_modules = sys.modules
+# Objects whose own C fields never change after they are made (a slice's bounds, a property's getter,
+# a mapping proxy's mapping, a ufunc's Python function). They are read as their identity plus every
+# object those fields hold, as the interpreter's own traversal (`gc.get_referents`) lists them: a list
+# behind a slice's `start` or a closure behind a property's `fget` is read like any other, with no
+# per-type rule to forget. Any other value this cannot look into is unreadable (a private generator,
+# a C queue, a mmap): what cannot be read is no evidence of purity.
 _IMMUTABLE = (np.dtype, np.generic, np.ufunc, enum.Enum, re.Pattern, slice, range, type(Ellipsis),
               type(NotImplemented), decimal.Decimal, fractions.Fraction, datetime.date, datetime.time,
               datetime.timedelta, datetime.tzinfo, pathlib.PurePath, operator.itemgetter, operator.attrgetter,
-              operator.methodcaller, types.CodeType, types.MappingProxyType, property, _jax_treedef,
-              jax.Device, jax.sharding.Sharding)
+              operator.methodcaller, types.CodeType, types.MappingProxyType, property, staticmethod,
+              classmethod, _jax_treedef, jax.Device, jax.sharding.Sharding)
+# Library values whose referents are the library's own business (a device's client, a sharding's
+# mesh): identity only.
+_LIBRARY_VALUES = (np.dtype, enum.Enum, types.CodeType, _jax_treedef, jax.Device, jax.sharding.Sharding)
+# A class made by C code (`int`, `io.BufferedWriter`, `itertools.count`) carries this flag; a class
+# statement never does. An object whose nearest such base is not `object` keeps state in C fields.
+_IMMUTABLE_TYPE_FLAG = 1 << 8
+# What a class statement puts in every class's namespace: nothing a call can change.
+_CLASS_BOOKKEEPING = frozenset({"__dict__", "__weakref__", "__doc__", "__module__", "__qualname__",
+                                "__firstlineno__", "__static_attributes__", "__slots__",
+                                "_abc_impl"})  # `abc`'s own caches, which every isinstance check may fill
 
 
 _SEQUENCES = (list, tuple, set, frozenset, dict, collections.deque, array.array, bytearray)
@@ -109,6 +128,7 @@ def summary(value: Any, reader: Reader, depth: int = 1) -> tuple[Any, ...]:
 
 
 _SCALARS = (type(None), bool, int, float, complex, str, bytes)
+_STDLIB = __import__("sysconfig").get_paths()["stdlib"]
 
 
 def instance_dict(value: Any) -> dict[str, Any] | None:
@@ -157,10 +177,16 @@ class Reader:
         """Eight bytes that change when any of `parts` does: what the event stream carries."""
         return _sha1("\x00".join(parts).encode()).digest()[:8]
 
-    def __init__(self, budget: int = _FINGERPRINT_ITEMS * 10) -> None:
+    def __init__(self, budget: int = _FINGERPRINT_ITEMS * 10, own_files: frozenset[str] = frozenset()) -> None:
         self.budget = budget
         # How many unreadable values were met: a fingerprint whose reading raised it is unreadable.
         self.unreadable = 0
+        # The submission's files: a function whose code is in one of them is read whole (closure,
+        # defaults, attributes, annotations), wherever it is met.
+        self.own_files = own_files
+        # The values on the path being read: a value met again inside itself (a recursive closure, an
+        # object that holds itself) is a cycle, which adds nothing to read and is no reason to stop.
+        self._path: set[int] = set()
 
     def fingerprint(self, value: Any, depth: int) -> str:
         """A short text that changes when the value's contents change: `identity|summary for messages`;
@@ -175,13 +201,22 @@ class Reader:
             # Past the depth or the snapshot's budget nothing is read: no evidence, so never "unchanged".
             self.unreadable += 1
             return f"{UNREADABLE}:{id(value)}|{kind.__name__} (too deep or too large to read)"
+        if id(value) in self._path:
+            return f"cycle:{id(value)}|{kind.__name__}"
         met = self.unreadable
-        parts = self._contents(value, depth)
-        if parts is None:
-            return self._opaque(value)
-        attributes = instance_dict(value)
-        if attributes is not None:
-            parts += [f"{key}={self.fingerprint(item, depth - 1)}" for key, item in list(attributes.items())]
+        self._path.add(id(value))
+        try:
+            parts = self._contents(value, depth)
+            if parts is None:
+                return self._opaque(value, depth)
+            attributes = instance_dict(value)
+            if attributes is not None and not (_isclass(value) or _ismodule(value) or _isroutine(value)):
+                parts += [f"{key}={self.fingerprint(item, depth - 1)}" for key, item in list(attributes.items())]
+                if not _trusted_class(kind):
+                    # An object of a class the submission made: what its class holds is its state too.
+                    parts.append(f"class={self.fingerprint(kind, depth - 1)}")
+        finally:
+            self._path.discard(id(value))
         return f"{UNREADABLE if self.unreadable > met else 'contents'}:{_digest(parts)}|{kind.__name__}"
 
     def _items(self, values: Any, depth: int, ordered: bool = True) -> list[str]:
@@ -265,9 +300,25 @@ class Reader:
             return self._contents(value.bit_generator.state, depth)
         if isinstance(value, _RandomState):
             return self._contents(_get_state(value, legacy=False), depth)
-        if type(value) is _count:
-            # Its repr is its next value and step: reading it does not advance it.
-            return [repr(value)]
+        if isinstance(value, _count):
+            # Its repr is its next value and step: reading it does not advance it (`count`'s own repr,
+            # not a subclass's).
+            return [_count.__repr__(value)]
+        if isinstance(value, types.CellType):
+            try:
+                return [self.fingerprint(value.cell_contents, depth)]
+            except ValueError:
+                return ["empty cell"]
+        if isinstance(value, types.FunctionType) and value.__code__.co_filename in self.own_files:
+            return self._function_contents(value, depth)
+        if _isclass(value) and not _trusted_class(value):
+            return self._class_contents(value, depth)
+        if _ismodule(value) and _modules.get(str(getattr(value, "__name__", ""))) is not value:
+            # A module object of the submission's own making, outside `sys.modules` where the library
+            # watch looks: its namespace is data like any dict's.
+            namespace = {key: item for key, item in list(vars(value).items())
+                         if key not in ("__builtins__", "__loader__", "__spec__")}
+            return self._contents(namespace, depth)
         if _isgenerator(value) or _iscoroutine(value) or _isasyncgen(value):
             frame = getattr(value, "gi_frame", None) or getattr(value, "cr_frame", None) \
                 or getattr(value, "ag_frame", None)
@@ -283,6 +334,10 @@ class Reader:
         if slots is not None:
             return [f"{name}={'-' if item is MISSING else self.fingerprint(item, depth - 1)}" for name, item in slots]
         if instance_dict(value) is not None:
+            if _hides_c_state(type(value)):
+                # A C object with a `__dict__` (`io.BufferedWriter`, a subclass of `itertools.cycle`): its
+                # C fields hold state that the dict does not show.
+                return None
             # An object of a Python class: its __dict__ is read by the caller; its identity is
             # what a rebinding changes.
             return [f"id={id(value)}"]
@@ -292,21 +347,96 @@ class Reader:
             return [f"left={kind.__length_hint__(value)}"]
         return None
 
-    def _opaque(self, value: Any) -> str:
-        """A value this cannot look into: immutable library values are judged by identity, anything
-        else mutable, or an iterator that cannot be read without advancing it, is unreadable."""
+    def _function_contents(self, function: types.FunctionType, depth: int) -> list[str]:
+        """The submission's function, whole: every object it holds as the interpreter lists them
+        (closure cells, defaults, keyword defaults, `__dict__` with dunder names too, annotations),
+        but its code, which is read as source, and its module's globals, which are watched as places."""
+        # Annotations are made on first read (by `inspect.signature`, which JAX's transformations call):
+        # made here first, so that a call that only reads them changes nothing.
+        _function_annotations(function)
+        skip = (id(function.__code__), id(function.__globals__),
+                id(getattr(function, "__builtins__", None)))
+        held = [item for item in _referents(function) if id(item) not in skip]
+        # Code is finite and its objects are met once (the cycle guard): what a function holds is read
+        # at full depth, however deep the helpers that hold one another are nested.
+        return [f"code={id(function.__code__)}"] + [self.fingerprint(item, FINGERPRINT_DEPTH) for item in held]
+
+    def _class_contents(self, klass: type, depth: int) -> list[str]:
+        """A class the submission made: its namespace (data, and its functions read whole) and its
+        metaclass's when that is the submission's too; bases by identity."""
+        namespace = {key: item for key, item in list(vars(klass).items()) if key not in _CLASS_BOOKKEEPING}
+        parts = [f"bases={','.join(str(id(base)) for base in klass.__bases__)}",
+                 self.fingerprint(namespace, FINGERPRINT_DEPTH)]
+        metaclass = type(klass)
+        if metaclass is not type and not _trusted_class(metaclass):
+            parts.append(f"metaclass={self.fingerprint(metaclass, FINGERPRINT_DEPTH)}")
+        return parts
+
+    def _opaque(self, value: Any, depth: int) -> str:
+        """A value this cannot look into: immutable library values are judged by identity and by what
+        their fields hold; anything else mutable, or an iterator that cannot be read without advancing
+        it, is unreadable."""
         kind = type(value)
         if (_ismodule(value) or _isclass(value) or _isroutine(value)
                 or isinstance(value, _jax_array)):
             return f"ref:{id(value)}|{kind.__name__}"
         if isinstance(value, _IMMUTABLE) and not _type_defines(kind, "__next__"):
-            # Immutable by contract (dtypes, enums, treedefs, NumPy scalars, patterns, paths): identity is
-            # what a rebinding changes.
-            return f"ref:{id(value)}|{kind.__name__}"
+            # Immutable by contract (dtypes, enums, treedefs, NumPy scalars, patterns, paths, slices):
+            # identity is what a rebinding changes, and the objects its fields hold are read.
+            if isinstance(value, _LIBRARY_VALUES):
+                return f"ref:{id(value)}|{kind.__name__}"
+            met = self.unreadable
+            # At the same depth: a wrapper adds no level of data (a proxy's mapping is the data), and the
+            # budget bounds a chain of wrappers as it bounds everything else.
+            held = [self.fingerprint(item, depth) for item in _referents(value) if item is not kind]
+            if not held:
+                return f"ref:{id(value)}|{kind.__name__}"
+            state = UNREADABLE if self.unreadable > met else "contents"
+            return f"{state}:{_digest([str(id(value)), *held])}|{kind.__name__}"
         # Anything else it cannot look into may hold state that changes (a C queue, a hash object, an
         # iterator, a mmap): unreadable, never taken for unchanged.
         self.unreadable += 1
         return f"{UNREADABLE}:{id(value)}|{kind.__name__}"
+
+
+def _c_base(kind: type) -> type:
+    """The nearest class in `kind`'s MRO that C code made: where its instances' C fields come from."""
+    return next((klass for klass in kind.__mro__ if klass.__flags__ & _IMMUTABLE_TYPE_FLAG), object)
+
+
+# C bases whose fields cannot change after the object is made: a subclass's state is its `__dict__`.
+_VALUE_BASES = (object, int, float, complex, str, bytes, tuple, frozenset)
+
+
+def _hides_c_state(kind: type) -> bool:
+    """Whether objects of `kind` keep state in C fields besides their `__dict__`: a class statement's
+    subclass of a C type (`class Ticks(itertools.cycle)`), or a C type given a `__dict__` that is no
+    callable (`io.BufferedWriter`; a jit wrapper's fields are the library's, its attributes are read)."""
+    if kind.__flags__ & _IMMUTABLE_TYPE_FLAG:
+        return kind not in _VALUE_BASES and not _type_defines(kind, "__call__")
+    return _c_base(kind) not in _VALUE_BASES
+
+
+def _trusted_class(klass: type) -> bool:
+    """A class whose state is the library's: made by C code, or exported under its own name by the
+    module it says it comes from (a class that claims `numpy` as its module but that `numpy` does not
+    export is the submission's, and is read)."""
+    if klass.__flags__ & _IMMUTABLE_TYPE_FLAG:
+        return True
+    module = _modules.get(vars(klass).get("__module__", ""))
+    if module is None or module.__name__ == "__main__":
+        return False
+    found: Any = module
+    for name in str(_type_qualname(klass)).split("."):
+        found = vars(found).get(name, MISSING) if _ismodule(found) or _isclass(found) else MISSING
+        if found is MISSING:
+            return False
+    if found is not klass:
+        return False
+    filename = getattr(module, "__file__", None) or ""
+    # A module with no file (a submission's, loaded from a notebook's cells) is no library.
+    return bool(filename) and ("site-packages" in filename or "dist-packages" in filename
+                               or filename.startswith(_STDLIB))
 
 
 def fingerprint(value: Any, depth: int = FINGERPRINT_DEPTH) -> str:

@@ -30,6 +30,7 @@ from __future__ import annotations
 import builtins
 import dis
 import functools
+import gc
 import importlib
 import inspect
 import logging
@@ -42,12 +43,13 @@ from typing import Any
 from .calls import Calls, prepare_arguments
 from .fingerprint import MISSING, instance_dict
 
-__all__ = ["GlobalUses", "ModulesBeforeLoad", "Planted", "is_data", "is_dunder", "merged", "reachable_parts",
-           "static_global_uses"]
+__all__ = ["GlobalUses", "ModulesBeforeLoad", "Planted", "held_functions", "is_data", "is_dunder", "merged",
+           "reachable_parts", "static_global_uses"]
 
 _MAX_FINDINGS = 50
 _MAX_DEPTH = 8
 _getattr_static = inspect.getattr_static
+_referents = gc.get_referents
 _import_module = importlib.import_module
 _Logger = (logging.Logger, logging.LoggerAdapter)
 
@@ -256,6 +258,9 @@ class _BytecodeWalker:
             if self._own_class(type(value)):
                 # An instance of the submission's own class called as a function: its `__call__` is the code.
                 self._visit_class(type(value))
+            for function in held_functions(value, self.filenames):
+                # A library callable that runs the submission's code (`np.frompyfunc`, `np.vectorize`).
+                self.visit_callable(function, owner, depth + 1)
             return
         if value.__code__.co_filename not in self.filenames or id(value.__code__) in self.seen:
             return
@@ -482,10 +487,10 @@ def reachable_parts(owner: str, value: Any, module_name: str, filenames: set[str
                     seen: set[int] | None = None, depth: int = 0) -> Iterator[tuple[str, str, str, Any]]:
     """(owner, kind, part, member): every mutable place reachable from a module-level value.
 
-    kind: `closure`, `default`, `attribute` (a function's, a wrapper's or a jit wrapper's own),
-    `partial` (a partial's arguments), `bound` (a bound method's object), `class` (the submission's
-    class or metaclass), `cache` (an lru_cache), or `global` (the value itself: data, or an object
-    of the submission's own class)."""
+    kind: `function` (the submission's function whole), `closure`, `default`, `attribute` (a
+    function's, a wrapper's or a jit wrapper's own), `partial` (a partial's arguments), `bound` (a
+    bound method's object), `class` (the submission's class or metaclass), `cache` (an lru_cache), or
+    `global` (the value itself: data, or an object of the submission's own class)."""
     seen = set() if seen is None else seen
     if depth > _MAX_DEPTH or id(value) in seen:
         return
@@ -524,6 +529,9 @@ def reachable_parts(owner: str, value: Any, module_name: str, filenames: set[str
     if isinstance(value, _Logger) or isinstance(value, types.ModuleType):
         return
     attributes = instance_dict(value)
+    if callable(value):
+        for function in held_functions(value, filenames):
+            yield from deeper(_name_of(function, owner), function)
     if callable(value) and not _own_instance(value, module_name):
         # A library callable with attributes of its own (a jit wrapper, `custom_jvp`): what was set on
         # it, and what it wraps.
@@ -542,6 +550,18 @@ def reachable_parts(owner: str, value: Any, module_name: str, filenames: set[str
                     yield from deeper(f"{owner}.{attribute}", member)
 
 
+def held_functions(value: Any, filenames: set[str]) -> list[types.FunctionType]:
+    """The submission's functions a callable holds, as the interpreter's own traversal lists what it
+    holds (`gc.get_referents`), one container deep: a ufunc's Python function, a `np.vectorize`'s
+    `pyfunc`, whatever a library wrapper keeps in a C field or its `__dict__`."""
+    found: list[types.FunctionType] = []
+    for held in _referents(value):
+        members = list(dict.values(held)) if type(held) is dict else list(held) if type(held) is tuple else [held]
+        found += [member for member in members if isinstance(member, types.FunctionType)
+                  and member.__code__.co_filename in filenames and member is not value]
+    return found
+
+
 def _own_instance(value: Any, module_name: str) -> bool:
     return bool(vars(type(value)).get("__module__") == module_name)
 
@@ -556,6 +576,9 @@ def _function_parts(owner: str, function: types.FunctionType, module_name: str, 
 
     own = function.__code__.co_filename in filenames
     if own:
+        # The function whole, as the interpreter holds it (closure, defaults, `__dict__` under any name,
+        # annotations): what the named places below miss is still read.
+        yield owner, "function", "", function
         code = function.__code__
         for cell_name, cell in zip(code.co_freevars, function.__closure__ or ()):
             try:

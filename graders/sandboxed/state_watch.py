@@ -127,7 +127,7 @@ class StateWatch:
     def snapshot(self, name: str) -> _Snapshot:
         submission = self.calls.submission
         namespace = submission.module.__dict__
-        reader = Reader(FINGERPRINT_ITEMS * 10)
+        reader = Reader(FINGERPRINT_ITEMS * 10, frozenset(submission.filenames))
         places: dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]] = {}
         seen: set[int] = set()
         for root in self._code_roots(name):
@@ -157,7 +157,8 @@ class StateWatch:
         for (owner, kind, part), (text, _) in sorted(self.snapshot(name).places.items()):
             if text.startswith(UNREADABLE):
                 found.append(_finding(owner, name, kind, part, {"kind": "unreadable", "type": text.split("|", 1)[1]}))
-        return found
+        named = {f["name"] for f in found if f["type"] != "function"}
+        return [f for f in found if f["type"] != "function" or f["name"] not in named]
 
     def _code_roots(self, name: str) -> list[str]:
         """The module-level names the function's code reaches (read once per binding of `name`)."""
@@ -190,7 +191,9 @@ class StateWatch:
                 findings.append({"name": global_name, "access": "write", "function": name, "filename": "",
                                  "line": 0, "type": "", "part": "", "change": {}})
         findings += _library_changes(before.libraries, name)
-        return findings
+        # A function read whole changes with any of its parts: named by the part when one was found.
+        named = {f["name"] for f in findings if f.get("type") != "function"}
+        return [f for f in findings if f.get("type") != "function" or f["name"] not in named]
 
 
 def _finding(owner: str, function: str, kind: str, part: str, how: dict[str, Any]) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import mmap
 import os
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -78,6 +79,37 @@ class SharedArguments:
         if type(value) is dict:
             return {key: self.seen(item) for key, item in value.items()}
         return value
+
+    def replaced(self, value: Any, wire: Any, read_only: frozenset[int] = frozenset(),
+                 path: str = "") -> Iterator[tuple[str, str]]:
+        """(path, how) in `value` (the judge's own arguments, as sent) where the array the judge placed
+        is not as the caller left it: `replaced` where the worker's echo `wire` no longer names that very
+        array (another object, equal in value or not: an array swapped for a JAX array of the same
+        numbers is a mutation too), `read_only` where the worker reports it was made read-only (its
+        index in `read_only`: a report that can only cost points)."""
+        if type(value) is np.ndarray:
+            found = self._by_id.get(id(value))
+            if found is not None and found[1] is value:
+                if wire != {"__shared__": found[0]}:
+                    yield path, "replaced"
+                elif found[0] in read_only:
+                    yield path, "read_only"
+            return
+        if type(wire) is not dict or len(wire) != 1:
+            return
+        if type(value) in (tuple, list):
+            items = wire.get("__tuple__" if type(value) is tuple else "__list__")
+            if type(items) is list:
+                for index, (item, echoed) in enumerate(zip(value, items)):
+                    yield from self.replaced(item, echoed, read_only, f"{path}[{index}]")
+        elif type(value) is dict:
+            pairs = wire.get("__dict__")
+            if type(pairs) is list:
+                echoed_items = {pair[0]: pair[1] for pair in pairs if type(pair) is list and len(pair) == 2
+                                and type(pair[0]) is str}
+                for key, item in value.items():
+                    if key in echoed_items:
+                        yield from self.replaced(item, echoed_items[key], read_only, f"{path}[{key!r}]")
 
     def layouts(self) -> list[list[object]]:
         """What the worker needs to find each placed array: offset, dtype, shape."""

@@ -145,6 +145,10 @@ class CallOutcome:
     kwargs_after: Any = None
     args_seen: Any = None
     kwargs_seen: Any = None
+    # (argument position or keyword, path inside it, how): where an array the judge placed in shared
+    # memory is no longer the object the caller's container holds (`replaced`, as the judge reads the
+    # echo's structure), or was made read-only (`read_only`, as the worker reports).
+    replaced: tuple[tuple[int | str, str, str], ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -628,7 +632,22 @@ class SubmissionSession:
         )
         outcome = _call_outcome(reply, echo_args, shared)
         if echo_args and shared is not None:
-            outcome = replace(outcome, args_seen=shared.seen(call.args), kwargs_seen=shared.seen(call.kwargs))
+            wire_args = reply.get("args_after")
+            wire_kwargs = reply.get("kwargs_after")
+            args_items = wire_args.get("__list__") if type(wire_args) is dict else None
+            flagged = reply.get("read_only")
+            read_only = frozenset(index for index in flagged if type(index) is int) if type(flagged) is list \
+                else frozenset()
+            replaced: list[tuple[int | str, str, str]] = []
+            if type(args_items) is list:
+                replaced += [(position, path, how)
+                             for position, (value, echoed) in enumerate(zip(call.args, args_items))
+                             for path, how in shared.replaced(value, echoed, read_only)]
+            replaced += [(key, path[len(f"[{key!r}]"):], how)
+                         for path, how in shared.replaced(dict(call.kwargs), wire_kwargs, read_only)
+                         for key in call.kwargs if path.startswith(f"[{key!r}]")]
+            outcome = replace(outcome, args_seen=shared.seen(call.args), kwargs_seen=shared.seen(call.kwargs),
+                              replaced=tuple(replaced))
         return outcome
 
     @staticmethod
