@@ -78,6 +78,7 @@ _HASH_TYPES = tuple({type(hashlib.sha256()), type(hashlib.md5()), type(hashlib.s
 _jax_treedef = type(jax.tree_util.tree_structure(0))
 _referents = gc.get_referents
 _function_annotations = vars(types.FunctionType)["__annotations__"].__get__
+_function_dict = vars(types.FunctionType)["__dict__"].__get__
 _type_qualname = vars(type)["__qualname__"].__get__  # type's own slot, not a metaclass's property
 _modules = sys.modules
 # Objects whose own C fields never change after they are made (a slice's bounds, a property's getter,
@@ -187,6 +188,18 @@ class Reader:
         # The values on the path being read: a value met again inside itself (a recursive closure, an
         # object that holds itself) is a cycle, which adds nothing to read and is no reason to stop.
         self._path: set[int] = set()
+        # Functions that are places of their own (`place`), and the place being read now.
+        self.placed: set[int] = set()
+        self._top: Any = MISSING
+
+    def place(self, value: Any, whole: bool = False) -> str:
+        """The fingerprint of a place's value; `whole`: the place is the function itself, read whole
+        even though it is one of `placed`."""
+        self._top = value if whole else MISSING
+        try:
+            return self.fingerprint(value, FINGERPRINT_DEPTH)
+        finally:
+            self._top = MISSING
 
     def fingerprint(self, value: Any, depth: int) -> str:
         """A short text that changes when the value's contents change: `identity|summary for messages`;
@@ -310,6 +323,10 @@ class Reader:
             except ValueError:
                 return ["empty cell"]
         if isinstance(value, types.FunctionType) and value.__code__.co_filename in self.own_files:
+            if id(value) in self.placed and value is not self._top:
+                # A place of its own, read whole there: inside another place it is named by identity,
+                # so that one change is told once, where it happened.
+                return None
             return self._function_contents(value, depth)
         if _isclass(value) and not _trusted_class(value):
             return self._class_contents(value, depth)
@@ -351,9 +368,10 @@ class Reader:
         """The submission's function, whole: every object it holds as the interpreter lists them
         (closure cells, defaults, keyword defaults, `__dict__` with dunder names too, annotations),
         but its code, which is read as source, and its module's globals, which are watched as places."""
-        # Annotations are made on first read (by `inspect.signature`, which JAX's transformations call):
-        # made here first, so that a call that only reads them changes nothing.
+        # Annotations and `__dict__` are made on first read (by `inspect.signature`, which JAX's
+        # transformations call, or by `vars`): made here first, so that a read changes nothing.
         _function_annotations(function)
+        _function_dict(function)
         skip = (id(function.__code__), id(function.__globals__),
                 id(getattr(function, "__builtins__", None)))
         held = [item for item in _referents(function) if id(item) not in skip]

@@ -130,16 +130,20 @@ class StateWatch:
         reader = Reader(FINGERPRINT_ITEMS * 10, frozenset(submission.filenames))
         places: dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]] = {}
         seen: set[int] = set()
+        found: list[tuple[tuple[str, str, str], Any]] = []
         for root in self._code_roots(name):
             value = namespace.get(root, MISSING)
             if value is MISSING or is_dunder(root):
                 continue
             for owner, kind, part, member in reachable_parts(root, value, submission.module.__name__,
                                                              submission.filenames, seen):
-                key = (owner, kind, part)
-                while key in places:  # two levels of a wrapper with a cell of the same name
-                    key = (owner, kind, key[2] + "'")
-                places[key] = (reader.fingerprint(member, FINGERPRINT_DEPTH), summary(member, reader))
+                found.append(((owner, kind, part), member))
+                if kind == "function":
+                    reader.placed.add(id(member))
+        for key, member in found:
+            while key in places:  # two levels of a wrapper with a cell of the same name
+                key = (key[0], key[1], key[2] + "'")
+            places[key] = (reader.place(member, whole=key[1] == "function"), summary(member, reader))
         for module_name, module, names in self._planted().modules():
             current = vars(module)
             for attribute in sorted(names):
