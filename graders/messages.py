@@ -756,6 +756,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The worker measured {got} trace sizes where {expected} were asked for, so growth could not be judged. This is not counted as a pass; please tell your instructor.",
         "ko": "작업 프로세스가 추적 크기를 {expected}개 요청받고 {got}개만 재어, 크기가 커지는지 판단할 수 없었습니다. 통과로 치지 않습니다. 강사에게 알려 주세요.",
     },
+    "compact_trace.retraced": {
+        "en": "`{name}` was traced again when its program was read after a call with the same arguments: what it traces depends on more than its arguments' shapes and dtypes, so the size of the program it runs cannot be measured. Make the traced program depend only on the arguments.",
+        "ko": "같은 인자로 호출한 뒤 프로그램을 읽을 때 `{name}`이(가) 다시 추적되었습니다: 추적되는 내용이 인자의 모양과 dtype 말고 다른 것에도 달려 있어, 실제로 실행되는 프로그램의 크기를 잴 수 없습니다. 추적되는 프로그램이 인자에만 달려 있게 하세요.",
+    },
     "compact_trace.raised": {
         "en": "`{name}` could not be traced: it {explanation}",
         "ko": "`{name}`을(를) 추적할 수 없었습니다: 함수가 {explanation}",

@@ -9,6 +9,9 @@ Two ways to fail, both decided here on sizes:
 - the sizes are equal but far larger than the reference's at the same lengths: a loop
   run a fixed number of times over padded input is as long for every length up to its pad.
 
+The size is read from the call that ran: an ordinary jitted call first, then JAX's trace cache
+for that call (no student code runs then; a trace the judge counts meanwhile voids the reading).
+
 The lengths are drawn per submission, from ranges whose largest lies above any pad small
 enough to escape the second test, and derived from the submission's source so that a
 regrade meets the same lengths while a student cannot aim a pad at them: changing the pad
@@ -173,9 +176,22 @@ def compact_trace(ctx: CheckContext) -> Verdict:
     # one costs milliseconds at every length. A pass needs every length measured.
     for call in calls:
         ctx.check_deadline()
+        # The program measured is the one an ordinary jitted call traced: the call goes to the worker as
+        # every check's calls do, and the size is then read from JAX's own trace cache, which runs none
+        # of the student's code. A function cannot trace one program when measured and another when
+        # called: no call is the measured one until it has run.
+        ran = ctx.session.call(name, call, mode="jitted", static_argnames=ctx.exercise.static_argnames,
+                               timeout=ctx.timeout())
+        if ran.error is not None:
+            return Verdict.failed(ctx.text("compact_trace.raised", name=name, explanation=ctx.explain(ran.error)))
+        _, traces_before = ctx.session.compile_counts()
         measured = ctx.session.trace_sizes(name, (call,), ctx.exercise.static_argnames, timeout=ctx.timeout())
         if isinstance(measured, ErrorReport):
             return Verdict.failed(ctx.text("compact_trace.raised", name=name, explanation=ctx.explain(measured)))
+        if ctx.session.compile_counts()[1] != traces_before:
+            # Reading the size traced the function again: what was measured is not what the call ran
+            # (the judge counts traces on the worker's event stream itself).
+            return Verdict.failed(ctx.text("compact_trace.retraced", name=name))
         if len(measured.sizes) != 1:
             # A reply with no size, or several, for one length can only come from a tampered worker.
             return Verdict.error(ctx.text("compact_trace.incomplete", expected=1, got=len(measured.sizes)))

@@ -95,7 +95,7 @@ class Calls:
             source = copies if copies is not None else [np.array(view) for view in views]
             args, kwargs = prepare_arguments(request["args"], request["kwargs"], array_kind, source.__getitem__)
         try:
-            function = self._callable_for(request["name"], request.get("mode", "as_submitted"),
+            function = self.callable_for(request["name"], request.get("mode", "as_submitted"),
                                           request.get("static_argnames", []))
             output = self.invoke(function, args, kwargs)
         except CallFailed as failure:
@@ -145,7 +145,8 @@ class Calls:
             "location": error_location(error, self.submission.filenames),
         }
 
-    def _callable_for(self, name: str, mode: str, static_argnames: list[str]) -> Callable[..., Any]:
+    def callable_for(self, name: str, mode: str, static_argnames: list[str]) -> Callable[..., Any]:
+        """The student's function as submitted, or (`jitted`) one `jax.jit` of it per static names, kept."""
         function = self.function(name)
         if mode == "as_submitted":
             return function

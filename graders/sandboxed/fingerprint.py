@@ -43,7 +43,7 @@ import jax
 import numpy as np
 
 __all__ = ["FINGERPRINT_DEPTH", "FINGERPRINT_ITEMS", "MISSING", "UNREADABLE", "Reader", "change", "fingerprint",
-           "instance_dict", "state_entry", "summary"]
+           "instance_dict", "state_entry", "submission_class", "summary"]
 
 FINGERPRINT_DEPTH = 5
 _FINGERPRINT_ITEMS = 2000
@@ -91,7 +91,9 @@ _IMMUTABLE = (np.dtype, np.generic, np.ufunc, enum.Enum, re.Pattern, slice, rang
               type(NotImplemented), decimal.Decimal, fractions.Fraction, datetime.date, datetime.time,
               datetime.timedelta, datetime.tzinfo, pathlib.PurePath, operator.itemgetter, operator.attrgetter,
               operator.methodcaller, types.CodeType, types.MappingProxyType, property, staticmethod,
-              classmethod, _jax_treedef, jax.Device, jax.sharding.Sharding)
+              classmethod, types.MemberDescriptorType, types.GetSetDescriptorType,
+              type(collections.namedtuple("_Fields", "field").field),  # a namedtuple's field: index and doc
+              _jax_treedef, jax.Device, jax.sharding.Sharding)
 # Library values whose referents are the library's own business (a device's client, a sharding's
 # mesh): identity only.
 _LIBRARY_VALUES = (np.dtype, enum.Enum, types.CodeType, _jax_treedef, jax.Device, jax.sharding.Sharding)
@@ -455,6 +457,12 @@ def _trusted_class(klass: type) -> bool:
     # A module with no file (a submission's, loaded from a notebook's cells) is no library.
     return bool(filename) and ("site-packages" in filename or "dist-packages" in filename
                                or filename.startswith(_STDLIB))
+
+
+def submission_class(klass: Any) -> bool:
+    """Whether `klass` is a class the submission made, whatever `__module__` it claims: one no library
+    module exports under its own name (see `_trusted_class`)."""
+    return isinstance(klass, type) and not _trusted_class(klass)
 
 
 def fingerprint(value: Any, depth: int = FINGERPRINT_DEPTH) -> str:

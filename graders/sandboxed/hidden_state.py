@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .calls import Calls, prepare_arguments
-from .fingerprint import MISSING, instance_dict
+from .fingerprint import MISSING, instance_dict, submission_class
 
 __all__ = ["GlobalUses", "ModulesBeforeLoad", "Planted", "held_functions", "is_data", "is_dunder", "merged",
            "reachable_parts", "static_global_uses"]
@@ -278,7 +278,8 @@ class _BytecodeWalker:
         self._visit_code(value.__code__, value.__globals__, owner)
 
     def _own_class(self, value: Any) -> bool:
-        return isinstance(value, type) and vars(value).get("__module__") == self.module_name
+        # By what it is, not by the module it names: a class no library exports is the submission's.
+        return submission_class(value)
 
     def _visit_class(self, klass: type) -> None:
         if not self._own_class(klass) or id(klass) in self.seen:
@@ -563,7 +564,7 @@ def held_functions(value: Any, filenames: set[str]) -> list[types.FunctionType]:
 
 
 def _own_instance(value: Any, module_name: str) -> bool:
-    return bool(vars(type(value)).get("__module__") == module_name)
+    return submission_class(type(value))
 
 
 def _function_parts(owner: str, function: types.FunctionType, module_name: str, filenames: set[str],
@@ -603,7 +604,7 @@ def _function_parts(owner: str, function: types.FunctionType, module_name: str, 
 def _class_parts(owner: str, klass: type, module_name: str) -> Iterator[tuple[str, str, str, Any]]:
     """Data attributes of the submission's own class, and of its metaclass when that is its own too."""
     for each in (klass, type(klass)):
-        if vars(each).get("__module__") != module_name:
+        if not submission_class(each):
             continue
         for attribute, member in list(vars(each).items()):
             if not is_dunder(attribute) and is_data(member):
