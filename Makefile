@@ -98,7 +98,8 @@ HUB_PIP := -m pip install --quiet --disable-pip-version-check -c $(CURDIR)/const
 HUB_SOURCES := $(shell find graders solutions -name '*.py' 2>/dev/null)
 
 # After system-deps: apt takes one caller at a time, and `make test` builds its environments side by side.
-hub-env: system-deps
+# After $(STAMP) too: the make below is another process, which would build .venv a second time beside this one.
+hub-env: system-deps $(STAMP)
 	@if [ "$$(id -u)" != 0 ]; then echo "hub-env: root only; tests/deploy/test_jupyterhub.py skips without it"; \
 	else $(MAKE) --no-print-directory $(HUB_DIR)/hub/.stamp $(HUB_DIR)/student/.stamp $(HUB_DIR)/instructor/.stamp \
 		$(HUB_DIR)/proxy/.stamp; fi
