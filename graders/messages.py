@@ -12,7 +12,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # ------------------------------------------------------------ exercise
     "exercise.missing": {
         "en": "`{name}` is not defined in your submission. Define a function named `{name}` (check the spelling).",
-        "ko": "제출물에 `{name}`이(가) 정의되어 있지 않습니다. 철자를 확인하고 `{name}`이라는 이름의 함수를 정의하세요.",
+        "ko": "제출물에 `{name}`이(가) 정의되어 있지 않습니다. 철자를 확인하고 `{name}`(이)라는 이름의 함수를 정의하세요.",
     },
     "exercise.missing_cells": {
         "en": " These cells failed to run, and may be where it was defined: {cells}.",

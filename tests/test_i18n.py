@@ -40,3 +40,25 @@ def test_descriptions_and_titles_exist_in_both_languages() -> None:
 def test_unknown_language_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match="lang='fr'"):
         t("report.score", "fr")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("`update`이(가)", "`update`가"), ("`norm`이(가)", "`norm`이"), ("ValueError을(를)", "ValueError를"),
+    ("1.0(으)로", "1.0으로"), ("7(으)로", "7로"), ("파일(으)로", "파일로"), ("값(으)로", "값으로"),
+    ("`scatter_add`(이)라는", "`scatter_add`라는"), ("`scan`은(는)", "`scan`은"), ("함수을(를)", "함수를"),
+    ("`x[i]`이(가)", "`x[i]`가"), ("`jnp.clip(a_max=...)`을(를)", "`jnp.clip(a_max=...)`를"),
+])
+def test_korean_particles_are_chosen_for_the_word_before_them(text: str, expected: str) -> None:
+    from graders.i18n import with_particles
+
+    assert with_particles(text) == expected
+
+
+@pytest.mark.parametrize("key", sorted(key for key, entry in MESSAGES.items() if "ko" in entry))
+def test_no_both_forms_particle_reaches_a_student(key: str) -> None:
+    """Every Korean message, filled with a word ending in a vowel and one ending in a consonant,
+    reads with real particles: no 이(가), 을(를), (으)로 left for the student to pick."""
+    fields = placeholders(MESSAGES[key]["ko"])
+    for word in ("update", "norm"):
+        text = t(key, "ko", **{field: word for field in fields})
+        assert not re.search(r"이\(가\)|을\(를\)|은\(는\)|과\(와\)|와\(과\)|\(으\)로|\(이\)", text), (key, text)

@@ -92,7 +92,7 @@ _IMMUTABLE = (np.dtype, np.generic, np.ufunc, enum.Enum, re.Pattern, slice, rang
               datetime.timedelta, datetime.tzinfo, pathlib.PurePath, operator.itemgetter, operator.attrgetter,
               operator.methodcaller, types.CodeType, types.MappingProxyType, property, staticmethod,
               classmethod, types.MemberDescriptorType, types.GetSetDescriptorType,
-              type(collections.namedtuple("_Fields", "field").field),  # a namedtuple's field: index and doc
+              type(vars(collections.namedtuple("_Fields", "field"))["field"]),  # a field: index and doc
               _jax_treedef, jax.Device, jax.sharding.Sharding)
 # Library values whose referents are the library's own business (a device's client, a sharding's
 # mesh): identity only.
