@@ -423,6 +423,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "`{path}` no longer holds the array it was given: the caller's container now holds another object in its place (even one with the same values is a change the caller sees).",
         "ko": "`{path}`에 처음 받은 배열이 더 이상 없습니다: 호출한 쪽의 컨테이너에 다른 객체가 대신 들어갔습니다(값이 같아도 호출한 쪽에서는 바뀐 것입니다).",
     },
+    "no_mutation.later_call": {
+        "en": "`{name}` changed the argument `{argument}` of an earlier call during a later one: {detail} (the earlier call's input: {input}). A caller keeps its data after the call returns; keep no reference to an argument, and return new values instead.",
+        "ko": "`{name}`이(가) 나중 호출에서 앞선 호출의 인자 `{argument}`을(를) 바꿨습니다: {detail} (앞선 호출의 입력: {input}). 호출한 쪽은 호출이 끝난 뒤에도 그 데이터를 그대로 씁니다. 인자에 대한 참조를 남겨 두지 말고 새 값을 돌려주세요.",
+    },
     "mutation.read_only": {
         "en": "`{path}` was made read-only (`setflags(write=False)`): the caller's own array changed, and its next in-place write fails.",
         "ko": "`{path}`이(가) 읽기 전용이 되었습니다(`setflags(write=False)`): 호출한 쪽의 배열 자체가 바뀌어, 다음에 그 배열에 제자리 쓰기를 하면 실패합니다.",

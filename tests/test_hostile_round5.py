@@ -45,7 +45,6 @@ TARGETS: dict[str, tuple[str, str, tuple[str, ...]]] = {
 BREACHED: dict[str, str] = {
     "logger_attribute_state.py": "state reached only through a library call's result is never walked",
     "file_counter.py": "files in the worker's folder are not part of the state",
-    "deferred_container_mutation.py": "an argument is compared only right after its own call",
     "linearize_retrace.py": "jax.linearize traces without a monitoring event",
     "silent_backend_recompile.py": "a direct XLA compile emits no monitoring event",
 }

@@ -20,7 +20,7 @@ from ..format import clip_code
 from ..registry import register_check
 from ..source.mutations import mutation_sites
 from ..spec import Call
-from ..supervisor.session import CallOutcome
+from ..supervisor.session import CallOutcome, EarlierArguments
 from .base import CheckContext, Counterexample, Verdict, search_counterexample, verdict_from_search
 
 _MAX_EXAMPLES = 10
@@ -59,7 +59,32 @@ def no_mutation(ctx: CheckContext) -> Verdict:
                                                 detail=_describe(ctx, argument, difference)))
 
     search = search_counterexample(ctx, "no_mutation", body, min(_MAX_EXAMPLES, exercise.max_examples))
+    if search.counterexample is None and not search.flaky:
+        # A caller keeps its arguments after the call returns: the arguments of every call, read again
+        # after all later calls, must still be what was sent (a function that keeps them and changes
+        # them one call late changed its caller's data all the same).
+        for earlier in ctx.session.earlier_arguments():
+            changed = next(_earlier_changes(exercise.parameters, earlier), None)
+            if changed is not None:
+                argument, difference = changed
+                return Verdict.failed(ctx.text("no_mutation.later_call", name=exercise.name, argument=argument,
+                                               input=ctx.describe_call(earlier.call),
+                                               detail=_describe(ctx, argument, difference)),
+                                      examples=search.examples)
     return verdict_from_search(ctx, search, "no_mutation.passed")
+
+
+def _earlier_changes(parameters: tuple[str, ...], earlier: EarlierArguments) -> Iterator[tuple[str, Difference]]:
+    """(argument, difference) for an earlier call's argument that later calls changed: an array given
+    another object, or a container of another shape (values are not compared: see `earlier_arguments`)."""
+    for where, path, how in earlier.replaced:
+        argument = (where if isinstance(where, str)
+                    else parameters[where] if where < len(parameters) else f"#{where}")
+        yield argument, Difference(path, how, "", "")
+    if earlier.args_now is not None:
+        for argument, difference in _differences(parameters, earlier.call, earlier.args_now, earlier.kwargs_now):
+            if difference.kind in ("type", "keys", "length"):
+                yield argument, difference
 
 
 def _changed_arguments(parameters: tuple[str, ...], call: Call,

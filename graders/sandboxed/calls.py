@@ -7,6 +7,7 @@ the student's own code it came from.
 
 from __future__ import annotations
 
+import collections
 import mmap
 import os
 from collections.abc import Callable
@@ -17,7 +18,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .loader import SubmissionModule, error_location
-from .protocol import decode_value, encode_value
+from .protocol import EARLIER_CALLS, decode_value, encode_value
 
 __all__ = ["CallFailed", "Calls", "JIT_FUNCTION_TYPE", "SharedMemory", "block", "prepare_arguments"]
 
@@ -66,9 +67,14 @@ class Calls:
         self._jitted: dict[tuple[str, tuple[str, ...]], Callable[..., Any]] = {}
         # Set by the state watch while a request runs: every call goes through it alike.
         self.around: Callable[[Callable[[], Any]], Any] | None = None
+        # The arguments of the latest calls whose arguments were echoed, kept alive as a caller keeps
+        # them: a function may change them during a later call (`echo_earlier`).
+        self._earlier: collections.deque[tuple[tuple[Any, ...], dict[str, Any], dict[int, tuple[int, Any]]]] = \
+            collections.deque(maxlen=EARLIER_CALLS)
 
     def handlers(self) -> dict[str, Callable[[dict[str, Any]], dict[str, Any]]]:
         return {"describe": lambda request: self.describe(request["name"]), "call": self.call,
+                "echo_earlier": self.echo_earlier,
                 "call_each_kind": self.call_each_kind}
 
     def describe(self, name: str) -> dict[str, Any]:
@@ -108,9 +114,18 @@ class Calls:
             shared = {id(view): (index, view) for index, view in enumerate(views)}
             reply["args_after"] = encode_value(list(args), shared=shared)
             reply["kwargs_after"] = encode_value(kwargs, shared=shared)
+            self._earlier.append((args, kwargs, shared))
             # Views are made writeable; one that is not any more had its flags changed by the call.
             reply["read_only"] = [index for index, view in enumerate(views) if not view.flags.writeable]
         return reply
+
+    def echo_earlier(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The containers of the latest echoed calls' arguments as they are now, oldest first; an array
+        still the very one the judge placed for that call is named by its index then. Then forgotten."""
+        earlier = [{"args": encode_value(list(args), shared=shared), "kwargs": encode_value(kwargs, shared=shared)}
+                   for args, kwargs, shared in self._earlier]
+        self._earlier.clear()
+        return {"ok": True, "earlier": earlier}
 
     def call_each_kind(self, request: dict[str, Any]) -> dict[str, Any]:
         """`call` with arrays of each of `array_kinds` in turn, stopping at the first that fails."""

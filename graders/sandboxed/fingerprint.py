@@ -31,19 +31,21 @@ import hashlib
 import inspect
 import io
 import itertools
+import logging
 import operator
 import pathlib
 import re
 import sys
 import types
+import typing
 from collections.abc import Sized
 from typing import Any, cast
 
 import jax
 import numpy as np
 
-__all__ = ["FINGERPRINT_DEPTH", "FINGERPRINT_ITEMS", "MISSING", "UNREADABLE", "Reader", "change", "fingerprint",
-           "instance_dict", "state_entry", "submission_class", "summary"]
+__all__ = ["CLASS_BOOKKEEPING", "FINGERPRINT_DEPTH", "FINGERPRINT_ITEMS", "MISSING", "UNREADABLE", "Reader", "change",
+           "fingerprint", "instance_dict", "state_entry", "submission_class", "summary"]
 
 FINGERPRINT_DEPTH = 5
 _FINGERPRINT_ITEMS = 2000
@@ -76,7 +78,9 @@ _context_variable_get = contextvars.ContextVar.get
 _HASH_TYPES = tuple({type(hashlib.sha256()), type(hashlib.md5()), type(hashlib.sha1()), type(hashlib.blake2b()),
                      type(hashlib.blake2s()), type(hashlib.sha3_256())})
 _jax_treedef = type(jax.tree_util.tree_structure(0))
+_TYPING_UNION = type(typing.Union[int, str])  # noqa: UP007 - the old spelling's own type is what is wanted
 _referents = gc.get_referents
+_LOGGERS = (logging.Logger, logging.LoggerAdapter)
 _function_annotations = vars(types.FunctionType)["__annotations__"].__get__
 _function_dict = vars(types.FunctionType)["__dict__"].__get__
 _type_qualname = vars(type)["__qualname__"].__get__  # type's own slot, not a metaclass's property
@@ -93,15 +97,19 @@ _IMMUTABLE = (np.dtype, np.generic, np.ufunc, enum.Enum, re.Pattern, slice, rang
               operator.methodcaller, types.CodeType, types.MappingProxyType, property, staticmethod,
               classmethod, types.MemberDescriptorType, types.GetSetDescriptorType,
               type(vars(collections.namedtuple("_Fields", "field"))["field"]),  # a field: index and doc
-              _jax_treedef, jax.Device, jax.sharding.Sharding)
+              _jax_treedef, jax.Device, jax.sharding.Sharding,
+              # Type hints: no run-time state (`cast(PyTree, x)` reads a TypeVar and does nothing).
+              typing.TypeVar, typing.ParamSpec, typing.TypeVarTuple, types.GenericAlias, types.UnionType,
+              _TYPING_UNION, type(typing.Any))
 # Library values whose referents are the library's own business (a device's client, a sharding's
 # mesh): identity only.
-_LIBRARY_VALUES = (np.dtype, enum.Enum, types.CodeType, _jax_treedef, jax.Device, jax.sharding.Sharding)
+_LIBRARY_VALUES = (np.dtype, enum.Enum, types.CodeType, _jax_treedef, jax.Device, jax.sharding.Sharding,
+                   typing.TypeVar, typing.ParamSpec, typing.TypeVarTuple)
 # A class made by C code (`int`, `io.BufferedWriter`, `itertools.count`) carries this flag; a class
 # statement never does. An object whose nearest such base is not `object` keeps state in C fields.
 _IMMUTABLE_TYPE_FLAG = 1 << 8
 # What a class statement puts in every class's namespace: nothing a call can change.
-_CLASS_BOOKKEEPING = frozenset({"__dict__", "__weakref__", "__doc__", "__module__", "__qualname__",
+CLASS_BOOKKEEPING = _CLASS_BOOKKEEPING = frozenset({"__dict__", "__weakref__", "__doc__", "__module__", "__qualname__",
                                 "__firstlineno__", "__static_attributes__", "__slots__",
                                 "_abc_impl"})  # `abc`'s own caches, which every isinstance check may fill
 
@@ -190,13 +198,13 @@ class Reader:
         # The values on the path being read: a value met again inside itself (a recursive closure, an
         # object that holds itself) is a cycle, which adds nothing to read and is no reason to stop.
         self._path: set[int] = set()
-        # Functions that are places of their own (`place`), and the place being read now.
+        # Values that are places of their own (`place`), and the one being read whole now.
         self.placed: set[int] = set()
         self._top: Any = MISSING
 
-    def place(self, value: Any, whole: bool = False) -> str:
-        """The fingerprint of a place's value; `whole`: the place is the function itself, read whole
-        even though it is one of `placed`."""
+    def place(self, value: Any, whole: bool = True) -> str:
+        """The fingerprint of a place's value, read whole (`whole`: this is the place that reads it;
+        another place with the same value reads it by identity)."""
         self._top = value if whole else MISSING
         try:
             return self.fingerprint(value, FINGERPRINT_DEPTH)
@@ -218,6 +226,10 @@ class Reader:
             return f"{UNREADABLE}:{id(value)}|{kind.__name__} (too deep or too large to read)"
         if id(value) in self._path:
             return f"cycle:{id(value)}|{kind.__name__}"
+        if id(value) in self.placed and value is not self._top:
+            # The value of a place of its own, read whole there: anywhere else it is named by identity,
+            # so that one change is told once, at the place it happened.
+            return f"ref:{id(value)}|{kind.__name__}"
         met = self.unreadable
         self._path.add(id(value))
         try:
@@ -225,7 +237,8 @@ class Reader:
             if parts is None:
                 return self._opaque(value, depth)
             attributes = instance_dict(value)
-            if attributes is not None and not (_isclass(value) or _ismodule(value) or _isroutine(value)):
+            if attributes is not None and not (_isclass(value) or _ismodule(value) or _isroutine(value)
+                                               or isinstance(value, _LOGGERS)):
                 parts += [f"{key}={self.fingerprint(item, depth - 1)}" for key, item in list(attributes.items())]
                 if not _trusted_class(kind):
                     # An object of a class the submission made: what its class holds is its state too.
@@ -247,6 +260,10 @@ class Reader:
 
     def _contents(self, value: Any, depth: int) -> list[str] | None:
         """What the value holds, as parts to hash; None when it is no container this knows."""
+        if isinstance(value, _LOGGERS):
+            # A logger changes no result (its own cache fills as it logs): by identity, as a logger
+            # named as a global is (`hidden_state.is_data`).
+            return [f"logger={id(value)}"]
         if isinstance(value, _ndarray):
             plain = _ndarray_view(value, _ndarray)
             return [f"{plain.dtype.str}{plain.shape}", _sha1(_ascontiguousarray(plain).view(_uint8)
@@ -325,10 +342,6 @@ class Reader:
             except ValueError:
                 return ["empty cell"]
         if isinstance(value, types.FunctionType) and value.__code__.co_filename in self.own_files:
-            if id(value) in self.placed and value is not self._top:
-                # A place of its own, read whole there: inside another place it is named by identity,
-                # so that one change is told once, where it happened.
-                return None
             return self._function_contents(value, depth)
         if _isclass(value) and not _trusted_class(value):
             return self._class_contents(value, depth)
@@ -426,6 +439,14 @@ def _c_base(kind: type) -> type:
 
 # C bases whose fields cannot change after the object is made: a subclass's state is its `__dict__`.
 _VALUE_BASES = (object, int, float, complex, str, bytes, tuple, frozenset)
+_POINTER_SIZE: int = __import__("struct").calcsize("P")
+
+
+def _c_fields(kind: type) -> bool:
+    """Whether a C type's objects have fields of their own beyond the pointers to their `__dict__` and
+    weak references (a `types.SimpleNamespace` has none: its state is its dict)."""
+    pointers = (kind.__dictoffset__ > 0) + (kind.__weakrefoffset__ > 0)
+    return bool(kind.__basicsize__ > object.__basicsize__ + pointers * _POINTER_SIZE)
 
 
 def _hides_c_state(kind: type) -> bool:
@@ -433,8 +454,9 @@ def _hides_c_state(kind: type) -> bool:
     subclass of a C type (`class Ticks(itertools.cycle)`), or a C type given a `__dict__` that is no
     callable (`io.BufferedWriter`; a jit wrapper's fields are the library's, its attributes are read)."""
     if kind.__flags__ & _IMMUTABLE_TYPE_FLAG:
-        return kind not in _VALUE_BASES and not _type_defines(kind, "__call__")
-    return _c_base(kind) not in _VALUE_BASES
+        return kind not in _VALUE_BASES and _c_fields(kind) and not _type_defines(kind, "__call__")
+    base = _c_base(kind)
+    return base not in _VALUE_BASES and _c_fields(base)
 
 
 def _trusted_class(klass: type) -> bool:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import builtins
 import dis
+import enum
 import functools
 import gc
 import importlib
@@ -37,11 +38,12 @@ import logging
 import operator
 import sys
 import types
+import typing
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from .calls import Calls, prepare_arguments
-from .fingerprint import MISSING, instance_dict, submission_class
+from .fingerprint import CLASS_BOOKKEEPING, MISSING, instance_dict, submission_class
 
 __all__ = ["GlobalUses", "ModulesBeforeLoad", "Planted", "held_functions", "is_data", "is_dunder", "merged",
            "reachable_parts", "static_global_uses"]
@@ -52,12 +54,15 @@ _getattr_static = inspect.getattr_static
 _referents = gc.get_referents
 _import_module = importlib.import_module
 _Logger = (logging.Logger, logging.LoggerAdapter)
+_NOT_DATA = (*_Logger, enum.Enum, typing.TypeVar, typing.ParamSpec, typing.TypeVarTuple, types.GenericAlias,
+             types.UnionType)
 
 
 def is_data(value: Any) -> bool:
     """Module-level values a pure function must not depend on: anything that is not code. A logger is
-    not data either: reading it by name changes no result (what its calls do under jit is a note)."""
-    return not (isinstance(value, (types.ModuleType, type)) or callable(value) or isinstance(value, _Logger))
+    not data either: reading it by name changes no result (what its calls do under jit is a note); nor
+    are an enum's members (constants that cannot be rebound) or type hints (`cast(PyTree, x)`)."""
+    return not (isinstance(value, (types.ModuleType, type)) or callable(value) or isinstance(value, _NOT_DATA))
 
 
 def is_dunder(name: Any) -> bool:
@@ -607,6 +612,6 @@ def _class_parts(owner: str, klass: type, module_name: str) -> Iterator[tuple[st
         if not submission_class(each):
             continue
         for attribute, member in list(vars(each).items()):
-            if not is_dunder(attribute) and is_data(member):
+            if not is_dunder(attribute) and attribute not in CLASS_BOOKKEEPING and is_data(member):
                 yield (owner if each is klass else klass.__name__), "class", attribute, member
 

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 __all__ = [
+    "EARLIER_CALLS",
     "ALLOWED_DTYPES",
     "MAX_FRAME_BYTES",
     "MAX_VALUE_NODES",
@@ -38,6 +39,10 @@ __all__ = [
     "trust_jax_array_type",
     "write_frame",
 ]
+
+# How many earlier calls' arguments a worker keeps, to echo them after later calls (`echo_earlier`):
+# `no_mutation`'s examples.
+EARLIER_CALLS = 10
 
 MAX_FRAME_BYTES = 64 * 1024 * 1024
 # JSON objects one frame may hold, counted as '{' bytes before parsing (which costs the judge

@@ -138,12 +138,16 @@ class StateWatch:
             for owner, kind, part, member in reachable_parts(root, value, submission.module.__name__,
                                                              submission.filenames, seen):
                 found.append(((owner, kind, part), member))
-                if kind == "function":
-                    reader.placed.add(id(member))
-        for key, member in found:
+        # Each value is read whole at the first place that holds it, and by identity everywhere else
+        # (inside other places too): one change, told once, where it is.
+        first: dict[int, int] = {}
+        for index, (_, member) in enumerate(found):
+            first.setdefault(id(member), index)
+        reader.placed = {id(member) for _, member in found}
+        for index, (key, member) in enumerate(found):
             while key in places:  # two levels of a wrapper with a cell of the same name
                 key = (key[0], key[1], key[2] + "'")
-            places[key] = (reader.place(member, whole=key[1] == "function"), summary(member, reader))
+            places[key] = (reader.place(member, whole=first[id(member)] == index), summary(member, reader))
         for module_name, module, names in self._planted().modules():
             current = vars(module)
             for attribute in sorted(names):

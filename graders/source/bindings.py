@@ -20,7 +20,8 @@ _PARTIAL = "functools.partial"
 
 @dataclass(frozen=True)
 class Binding:
-    """`kind`: `jit` (bound by `@jax.jit`, `@partial(jax.jit, ...)` or `name = jax.jit(f, ...)`),
+    """`kind`: `jit` (bound by `@jax.jit`, `@partial(jax.jit, ...)`, `name = jax.jit(f, ...)` or
+    `name = factory(...)` where every `return` of the module-level `factory` is `jax.jit(...)`),
     `plain` (a `def` without jit), `unreadable` (bound some other way: a call, an alias, a
     class, `globals()[...]`), or `missing` (never bound at module level). `detail` is the
     source of the binding, shortened, for messages."""
@@ -40,14 +41,23 @@ def jit_binding(cells: tuple[ParsedCell, ...], name: str) -> Binding:
     aliases = Aliases()
     # Every module-level name's binding so far: `norm = _norm` takes `_norm`'s kind.
     known: dict[str, Binding] = {}
+    # Module-level functions every `return` of which is a `jax.jit(...)` call: `norm = make_norm(spec)`.
+    factories: set[str] = set()
     found = Binding("missing")
     for cell in cells:
         aliases.learn(cell.tree)
         for statement in module_level(cell.tree):
+            if isinstance(statement, ast.FunctionDef):
+                if _returns_only_jit(statement, aliases):
+                    factories.add(statement.name)
+                else:
+                    factories.discard(statement.name)
             for bound in _names_bound(statement) | {name}:
                 binding = _binding_of(statement, bound, aliases, cell.filename)
                 if binding is None:
                     continue
+                if binding.kind == "unreadable" and _calls_factory(statement, bound, factories):
+                    binding = Binding("jit", binding.filename, binding.line, binding.detail)
                 value = getattr(statement, "value", None)
                 if isinstance(value, ast.Name) and value.id in known and binding.kind == "unreadable" \
                         and isinstance(statement, (ast.Assign, ast.AnnAssign)):
@@ -56,6 +66,31 @@ def jit_binding(cells: tuple[ParsedCell, ...], name: str) -> Binding:
                 if bound == name:
                     found = binding
     return found
+
+
+def _returns_only_jit(function: ast.FunctionDef, aliases: Aliases) -> bool:
+    """Whether the function's own `return`s (not those of functions nested in it) all return a
+    `jax.jit(...)` call, and there is at least one."""
+    returns: list[ast.Return] = []
+    pending: list[ast.AST] = list(function.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Return):
+            returns.append(node)
+        pending.extend(ast.iter_child_nodes(node))
+    return bool(returns) and all(r.value is not None and _is_jit_call(r.value, aliases) for r in returns)
+
+
+def _calls_factory(statement: ast.stmt, name: str, factories: set[str]) -> bool:
+    """`name = factory(...)` at module level, with `factory` one of `factories`."""
+    if not isinstance(statement, (ast.Assign, ast.AnnAssign)) or statement.value is None:
+        return False
+    targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+    value = statement.value
+    return (any(isinstance(target, ast.Name) and target.id == name for target in targets)
+            and isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in factories)
 
 
 def _names_bound(statement: ast.stmt) -> set[str]:

@@ -19,15 +19,30 @@ from __future__ import annotations
 import mmap
 import os
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from ..sandboxed.protocol import ALLOWED_DTYPES
 
-__all__ = ["SharedArguments"]
+__all__ = ["Placements", "SharedArguments"]
 
 _ALIGN = 64
+
+
+@dataclass(frozen=True)
+class Placements:
+    """One request's placed arrays: by the id of the judge's own array, (index, that array); and each
+    index's bytes as written."""
+
+    by_id: dict[int, tuple[int, np.ndarray]]
+    originals: list[np.ndarray]
+
+    def original(self, index: object) -> np.ndarray:
+        if type(index) is not int or not 0 <= index < len(self.originals):
+            raise ValueError(f"no shared argument {index!r}")
+        return self.originals[index]
 
 
 class SharedArguments:
@@ -80,15 +95,20 @@ class SharedArguments:
             return {key: self.seen(item) for key, item in value.items()}
         return value
 
+    def placements(self) -> Placements:
+        """Where this request's arrays were placed, kept for a later look at the same arguments."""
+        return Placements(dict(self._by_id), [array for _, array in self._placed])
+
     def replaced(self, value: Any, wire: Any, read_only: frozenset[int] = frozenset(),
-                 path: str = "") -> Iterator[tuple[str, str]]:
+                 path: str = "", placed: Placements | None = None) -> Iterator[tuple[str, str]]:
         """(path, how) in `value` (the judge's own arguments, as sent) where the array the judge placed
         is not as the caller left it: `replaced` where the worker's echo `wire` no longer names that very
         array (another object, equal in value or not: an array swapped for a JAX array of the same
         numbers is a mutation too), `read_only` where the worker reports it was made read-only (its
         index in `read_only`: a report that can only cost points)."""
+        by_id = placed.by_id if placed is not None else self._by_id
         if type(value) is np.ndarray:
-            found = self._by_id.get(id(value))
+            found = by_id.get(id(value))
             if found is not None and found[1] is value:
                 if wire != {"__shared__": found[0]}:
                     yield path, "replaced"
@@ -101,7 +121,7 @@ class SharedArguments:
             items = wire.get("__tuple__" if type(value) is tuple else "__list__")
             if type(items) is list:
                 for index, (item, echoed) in enumerate(zip(value, items)):
-                    yield from self.replaced(item, echoed, read_only, f"{path}[{index}]")
+                    yield from self.replaced(item, echoed, read_only, f"{path}[{index}]", placed)
         elif type(value) is dict:
             pairs = wire.get("__dict__")
             if type(pairs) is list:
@@ -109,7 +129,7 @@ class SharedArguments:
                                 and type(pair[0]) is str}
                 for key, item in value.items():
                     if key in echoed_items:
-                        yield from self.replaced(item, echoed_items[key], read_only, f"{path}[{key!r}]")
+                        yield from self.replaced(item, echoed_items[key], read_only, f"{path}[{key!r}]", placed)
 
     def layouts(self) -> list[list[object]]:
         """What the worker needs to find each placed array: offset, dtype, shape."""

@@ -16,10 +16,17 @@ from typing import Any
 import numpy as np
 
 from ..format import stable_text
-from ..sandboxed.protocol import ProtocolError, array_digest, decode_value, encode_arguments, encode_value
+from ..sandboxed.protocol import (
+    EARLIER_CALLS,
+    ProtocolError,
+    array_digest,
+    decode_value,
+    encode_arguments,
+    encode_value,
+)
 from ..spec import Call
 from ..submission import Submission
-from .arguments import SharedArguments
+from .arguments import Placements, SharedArguments
 from .client import ProbeFailed, WorkerInfo, WorkerLimits, WorkerLost, WorkerProcess, cpu_seconds
 from .compilation_cache import CompilationCache
 from .events import AUDIT, COMPILE, LIBRARY, STATE_AFTER, STATE_BEFORE, TRACE, Record
@@ -29,6 +36,7 @@ __all__ = [
     "AuditEvent",
     "CHECKS_PLATFORM",
     "CallOutcome",
+    "EarlierArguments",
     "IntermediateNode",
     "ProgramFeature",
     "Intermediates",
@@ -130,6 +138,16 @@ class FunctionInfo:
     callable: bool
     jit_compiled: bool
     type: str
+
+
+@dataclass(frozen=True)
+class EarlierArguments:
+    """An earlier call's arguments, read after later calls (`SubmissionSession.earlier_arguments`)."""
+
+    call: Call
+    replaced: tuple[tuple[int | str, str, str], ...]
+    args_now: Any
+    kwargs_now: Any
 
 
 @dataclass(frozen=True)
@@ -416,6 +434,10 @@ class SubmissionSession:
         self.library_changes: list[LibraryChange] = []
         # What calls of each function changed, as the worker described it (for the words only).
         self.state_uses: dict[str, list[GlobalUse]] = {}
+        # The latest calls whose arguments were echoed, as sent, with where their arrays were placed:
+        # what `earlier_changes` compares the same arguments with after later calls (the worker's list
+        # is the same length, and both start empty with each worker).
+        self._echoed: list[tuple[Call, Placements]] = []
 
     # ------------------------------------------------------------- lifecycle
     def start(self) -> None:
@@ -425,6 +447,7 @@ class SubmissionSession:
     def begin(self) -> None:
         """Spawn the worker and queue the load, without waiting: both proceed while the judge works."""
         self.close()
+        self._echoed = []
         self.worker = WorkerProcess(self.limits, self.cache, self.platform)
         self.starts += 1
         self._pending_load = self._pending_hello = True
@@ -648,7 +671,43 @@ class SubmissionSession:
                          for key in call.kwargs if path.startswith(f"[{key!r}]")]
             outcome = replace(outcome, args_seen=shared.seen(call.args), kwargs_seen=shared.seen(call.kwargs),
                               replaced=tuple(replaced))
+            self._echoed = [*self._echoed, (call, shared.placements())][-EARLIER_CALLS:]
         return outcome
+
+    def earlier_arguments(self) -> list[EarlierArguments]:
+        """The latest echoed calls' arguments as the worker's echo shows them now, after every later
+        call, each with what the judge reads of that echo itself: where an array it placed for that
+        call is no longer there (`replaced`). Their bytes are not read (that memory holds later
+        arguments); the values come back with each placed array as it was sent."""
+        if self.worker is None or not self._echoed:
+            return []
+        reply = self._request("echo_earlier")
+        echoed, self._echoed = self._echoed, []
+        earlier = reply.get("earlier")
+        if type(earlier) is not list or len(earlier) != len(echoed):
+            return []
+        shared = self.worker.shared
+        if shared is None:
+            return []
+        found: list[EarlierArguments] = []
+        for (call, placed), now in zip(echoed, earlier):
+            if type(now) is not dict:
+                continue
+            wire_args, wire_kwargs = now.get("args"), now.get("kwargs")
+            items = wire_args.get("__list__") if type(wire_args) is dict else None
+            pairs: list[tuple[int | str, Any, Any]] = [
+                *((position, value, echo) for position, (value, echo)
+                  in enumerate(zip(call.args, items if type(items) is list else []))),
+                *((key, value, _wire_item(wire_kwargs, key)) for key, value in call.kwargs.items())]
+            replaced = tuple((where, path, how) for where, value, echo in pairs
+                             for path, how in shared.replaced(value, echo, placed=placed))
+            try:
+                args_now = decode_value(wire_args, shared=placed.original)
+                kwargs_now = decode_value(wire_kwargs, shared=placed.original)
+            except (ProtocolError, ValueError, TypeError):
+                args_now = kwargs_now = None
+            found.append(EarlierArguments(call, replaced, args_now, kwargs_now))
+        return found
 
     @staticmethod
     def _wire_arguments(call: Call, shared: SharedArguments | None) -> dict[str, Any]:
@@ -841,6 +900,15 @@ def _global_use(item: Any) -> GlobalUse | None:
     return GlobalUse(str(item.get("name", ""))[:100], str(item.get("access", ""))[:20], str(item.get("type", ""))[:100],
                      str(item.get("function", ""))[:100], str(item.get("filename", ""))[:200], line,
                      str(item.get("part", ""))[:100], StateChange.from_wire(item.get("change")))
+
+
+def _wire_item(wire: Any, key: str) -> Any:
+    """The echoed value of keyword `key` in a `__dict__` wire value; None when there is none."""
+    pairs = wire.get("__dict__") if type(wire) is dict else None
+    for pair in pairs if type(pairs) is list else []:
+        if type(pair) is list and len(pair) == 2 and pair[0] == key:
+            return pair[1]
+    return None
 
 
 def _call_outcome(reply: dict[str, Any], echo_args: bool, shared: SharedArguments | None = None) -> CallOutcome:

@@ -29,6 +29,12 @@ def _binding(source: str, name: str = "norm"):  # type: ignore[no-untyped-def]
     ("import jax\njax = None\n@jax.jit\ndef norm(X):\n    return X\n", "unreadable", 3),
     ("import functools, jax\n@functools.lru_cache\n@jax.jit\ndef norm(X):\n    return X\n", "unreadable", 2),
     ("x = 1\n", "missing", 0),
+    # A factory every return of which is `jax.jit(...)`: the object bound is a jit wrapper.
+    ("import jax\ndef make(s):\n    def f(X):\n        return X * s\n    return jax.jit(f)\nnorm = make(2.0)\n",
+     "jit", 6),
+    # One return of something else, and it may be anything.
+    ("import jax\ndef make(s):\n    def f(X):\n        return X\n    if s:\n        return f\n    return jax.jit(f)\n"
+     "norm = make(1)\n", "unreadable", 8),
 ])
 def test_binding(source: str, kind: str, line: int) -> None:
     binding = _binding(source)
