@@ -427,6 +427,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "`{name}` changed the argument `{argument}` of an earlier call during a later one: {detail} (the earlier call's input: {input}). A caller keeps its data after the call returns; keep no reference to an argument, and return new values instead.",
         "ko": "`{name}`이(가) 나중 호출에서 앞선 호출의 인자 `{argument}`을(를) 바꿨습니다: {detail} (앞선 호출의 입력: {input}). 호출한 쪽은 호출이 끝난 뒤에도 그 데이터를 그대로 씁니다. 인자에 대한 참조를 남겨 두지 말고 새 값을 돌려주세요.",
     },
+    "mutation.rebuilt": {
+        "en": "`{path}` was rebuilt in place (`__setstate__`, `resize` or an assignment to `.shape`): the caller's own array object now holds other memory or another layout.",
+        "ko": "`{path}`이(가) 제자리에서 다시 만들어졌습니다(`__setstate__`, `resize` 또는 `.shape` 대입): 호출한 쪽의 배열 객체가 이제 다른 메모리나 다른 모양을 가리킵니다.",
+    },
     "mutation.read_only": {
         "en": "`{path}` was made read-only (`setflags(write=False)`): the caller's own array changed, and its next in-place write fails.",
         "ko": "`{path}`이(가) 읽기 전용이 되었습니다(`setflags(write=False)`): 호출한 쪽의 배열 자체가 바뀌어, 다음에 그 배열에 제자리 쓰기를 하면 실패합니다.",

@@ -21,9 +21,12 @@ made the equations; that only points the message at the loop, it never decides.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import jax
@@ -36,8 +39,8 @@ from ..spec import Call, Exercise, SpecError
 from ..supervisor.session import ErrorReport, TraceLine
 from .base import CheckContext, Verdict, stable_seed
 
-__all__ = ["LENGTH_RANGES", "TraceSizeSpec", "draw_lengths", "growing_line", "reference_sizes", "size_limit",
-           "trace_verdict"]
+__all__ = ["LENGTH_RANGES", "TraceSizeSpec", "draw_lengths", "growing_line", "reference_secret", "reference_sizes",
+           "size_limit", "trace_verdict"]
 
 # One length is drawn from each range (inclusive). The small ones sit where a padded loop would
 # hide; the largest is in the hundreds, above any pad that the reference comparison lets through
@@ -84,11 +87,25 @@ class TraceSizeSpec:
             previous = high
 
 
-def draw_lengths(exercise: str, sources: Sequence[str], ranges: Sequence[tuple[int, int]]) -> tuple[int, ...]:
-    """One length from each range, a function of the exercise and the submission's source alone."""
+def draw_lengths(exercise: str, sources: Sequence[str], ranges: Sequence[tuple[int, int]],
+                 secret: str = "") -> tuple[int, ...]:
+    """One length from each range, a function of the exercise, the submission's source and `secret`
+    (what the student never sees: the digest of the reference solutions' file), so a regrade meets
+    the same lengths while a student cannot compute them to aim a padded loop at them."""
     source = hashlib.sha256("\x00".join(sources).encode()).hexdigest()
-    return tuple(low + stable_seed("compact_trace", exercise, source, str(index)) % (high - low + 1)
+    return tuple(low + stable_seed("compact_trace", exercise, source, secret, str(index)) % (high - low + 1)
                  for index, (low, high) in enumerate(ranges))
+
+
+@functools.cache
+def reference_secret(reference: Callable[..., Any]) -> str:
+    """The digest of the file the reference solution is defined in (never released to students)."""
+    module = sys.modules.get(str(getattr(reference, "__module__", "")))  # a jit wrapper keeps its function's
+    filename = getattr(module, "__file__", None)
+    try:
+        return hashlib.sha256(Path(filename).read_bytes()).hexdigest() if filename else ""
+    except OSError:
+        return ""
 
 
 def size_limit(reference: int) -> int:
@@ -166,7 +183,8 @@ def growing_line(smallest: Sequence[TraceLine], largest: Sequence[TraceLine]) ->
 def compact_trace(ctx: CheckContext) -> Verdict:
     spec: TraceSizeSpec = ctx.option("compact_trace")
     name = ctx.exercise.name
-    lengths = draw_lengths(name, [cell.source for cell in ctx.session.submission.cells], spec.lengths)
+    lengths = draw_lengths(name, [cell.source for cell in ctx.session.submission.cells], spec.lengths,
+                           reference_secret(ctx.exercise.reference))
     calls = tuple(spec.call(length) for length in lengths)
     reference = reference_sizes(ctx.exercise, lengths, calls)
     sizes: list[int] = []

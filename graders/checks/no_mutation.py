@@ -122,7 +122,7 @@ def _differences(parameters: tuple[str, ...], call: Call, args: Any, kwargs: Any
 
 def _describe(ctx: CheckContext, argument: str, difference: Difference) -> str:
     path = f"{argument}{difference.path}"
-    if difference.kind in ("replaced", "read_only"):
+    if difference.kind in ("replaced", "read_only", "rebuilt"):
         return ctx.text(f"mutation.{difference.kind}", path=path)
     if difference.kind == "value" and difference.index:
         return ctx.text("mutation.value", path=path, index=difference.index,

@@ -100,6 +100,10 @@ class Calls:
         else:
             source = copies if copies is not None else [np.array(view) for view in views]
             args, kwargs = prepare_arguments(request["args"], request["kwargs"], array_kind, source.__getitem__)
+        # What the caller holds, as it is before the call: each view's memory and layout, and the
+        # containers' identities by path (only read when the arguments are echoed).
+        layouts = [_layout(view) for view in views]
+        containers = _argument_containers(args, kwargs) if request.get("echo_args") else []
         try:
             function = self.callable_for(request["name"], request.get("mode", "as_submitted"),
                                           request.get("static_argnames", []))
@@ -117,6 +121,13 @@ class Calls:
             self._earlier.append((args, kwargs, shared))
             # Views are made writeable; one that is not any more had its flags changed by the call.
             reply["read_only"] = [index for index, view in enumerate(views) if not view.flags.writeable]
+            # The same array object given other memory or another layout (`__setstate__`, `resize`,
+            # `shape = ...`): the judge's memory is untouched, the caller's array is not.
+            reply["rebuilt"] = [index for index, view in enumerate(views) if _layout(view) != layouts[index]]
+            # A container the caller holds replaced at its path by another object (an equal copy too).
+            now = {(where, path): identity for where, path, identity in _argument_containers(args, kwargs)}
+            reply["containers_replaced"] = [[where, path] for where, path, identity in containers
+                                            if now.get((where, path)) != identity]
         return reply
 
     def echo_earlier(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -172,6 +183,36 @@ class Calls:
             except BaseException as error:  # noqa: BLE001 - jit reads the student's object (a `__wrapped__` loop)
                 raise CallFailed(self.describe_error(error)) from None
         return self._jitted[key]
+
+
+def _layout(view: np.ndarray) -> tuple[Any, ...]:
+    return (view.__array_interface__["data"][0], view.shape, view.strides, view.dtype.str)
+
+
+def _argument_containers(args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[tuple[int | str, str, int]]:
+    """(position or keyword, path, id) of every list and dict the caller passed, at any depth."""
+    found: list[tuple[int | str, str, int]] = []
+    places: list[tuple[int | str, Any]] = [*enumerate(args), *kwargs.items()]
+    for where, value in places:
+        found += [(where, path, identity) for path, identity in _containers(value)]
+    return found
+
+
+def _containers(value: Any, path: str = "", depth: int = 0) -> list[tuple[str, int]]:
+    """(path, id) of every list and dict in `value`, by the base types' own methods (no student code)."""
+    if depth > 16:
+        return []
+    if isinstance(value, dict):
+        found = [(path, id(value))]
+        for key, item in list(dict.items(value)):
+            found += _containers(item, f"{path}[{key!r}]", depth + 1)
+        return found
+    if isinstance(value, (list, tuple)):
+        found = [(path, id(value))] if isinstance(value, list) else []
+        for index, item in enumerate(list(value)):
+            found += _containers(item, f"{path}[{index}]", depth + 1)
+        return found
+    return []
 
 
 def block(output: Any) -> None:

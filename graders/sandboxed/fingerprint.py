@@ -38,6 +38,7 @@ import re
 import sys
 import types
 import typing
+import weakref
 from collections.abc import Sized
 from typing import Any, cast
 
@@ -80,6 +81,9 @@ _HASH_TYPES = tuple({type(hashlib.sha256()), type(hashlib.md5()), type(hashlib.s
 _jax_treedef = type(jax.tree_util.tree_structure(0))
 _TYPING_UNION = type(typing.Union[int, str])  # noqa: UP007 - the old spelling's own type is what is wanted
 _referents = gc.get_referents
+_bound_method_types = (types.MethodType, types.BuiltinMethodType, types.MethodWrapperType)
+_weakref = weakref.ref
+_weakref_call = weakref.ref.__call__
 _LOGGERS = (logging.Logger, logging.LoggerAdapter)
 _function_annotations = vars(types.FunctionType)["__annotations__"].__get__
 _function_dict = vars(types.FunctionType)["__dict__"].__get__
@@ -356,9 +360,19 @@ class Reader:
                 or getattr(value, "ag_frame", None)
             if frame is None:
                 return ["finished"]
-            # Where it is suspended and what its locals hold: advancing changes one or the other.
-            return [f"at={frame.f_lasti}"] + [f"{key}={self.fingerprint(item, depth - 1)}"
-                                             for key, item in list(frame.f_locals.items())]
+            # Where it is suspended and what its locals hold: advancing changes one or the other. Paused in
+            # `yield from`, the iterator it delegates to advances instead: read too.
+            delegate = getattr(value, "gi_yieldfrom", None) or getattr(value, "cr_await", None)
+            return ([f"at={frame.f_lasti}"] + [f"{key}={self.fingerprint(item, depth - 1)}"
+                                              for key, item in list(frame.f_locals.items())]
+                    + ([f"from={self.fingerprint(delegate, depth - 1)}"] if delegate is not None else []))
+        if isinstance(value, _bound_method_types) and not (_ismodule(value.__self__) or _isclass(value.__self__)
+                                                           or value.__self__ is None):
+            # A bound method holds its object (`[].append` its list): the object is read.
+            return [f"method={getattr(value, '__name__', '')}", self.fingerprint(value.__self__, depth - 1)]
+        if isinstance(value, _weakref):
+            # What a weak reference points to, read through the C type's own call (no student code).
+            return ["weakref", self.fingerprint(_weakref_call(value), depth - 1)]
         if (_ismodule(value) or _isclass(value) or _isroutine(value)
                 or isinstance(value, _jax_array)):
             return None

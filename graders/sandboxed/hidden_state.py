@@ -52,6 +52,7 @@ _MAX_FINDINGS = 50
 _MAX_DEPTH = 8
 _getattr_static = inspect.getattr_static
 _referents = gc.get_referents
+_HELD_LEVELS = 6
 _import_module = importlib.import_module
 _Logger = (logging.Logger, logging.LoggerAdapter)
 _NOT_DATA = (*_Logger, enum.Enum, typing.TypeVar, typing.ParamSpec, typing.TypeVarTuple, types.GenericAlias,
@@ -538,6 +539,10 @@ def reachable_parts(owner: str, value: Any, module_name: str, filenames: set[str
     if callable(value):
         for function in held_functions(value, filenames):
             yield from deeper(_name_of(function, owner), function)
+        if attributes is None and not inspect.isroutine(value):
+            # A callable object with no `__dict__` (a weak reference, `list[...]`, a ufunc): its state is
+            # in its C fields, which the fingerprint reads; it is a place of its own.
+            yield owner, "global", "", value
     if callable(value) and not _own_instance(value, module_name):
         # A library callable with attributes of its own (a jit wrapper, `custom_jvp`): what was set on
         # it, and what it wraps.
@@ -558,13 +563,26 @@ def reachable_parts(owner: str, value: Any, module_name: str, filenames: set[str
 
 def held_functions(value: Any, filenames: set[str]) -> list[types.FunctionType]:
     """The submission's functions a callable holds, as the interpreter's own traversal lists what it
-    holds (`gc.get_referents`), one container deep: a ufunc's Python function, a `np.vectorize`'s
-    `pyfunc`, whatever a library wrapper keeps in a C field or its `__dict__`."""
+    holds (`gc.get_referents`), a few containers and closures deep: a ufunc's Python function, a
+    `np.vectorize`'s `pyfunc`, a rule a library wrapped in a closure of its own."""
     found: list[types.FunctionType] = []
-    for held in _referents(value):
-        members = list(dict.values(held)) if type(held) is dict else list(held) if type(held) is tuple else [held]
-        found += [member for member in members if isinstance(member, types.FunctionType)
-                  and member.__code__.co_filename in filenames and member is not value]
+    seen = {id(value)}
+    pending: list[tuple[Any, int]] = [(value, 0)]
+    while pending:
+        holder, level = pending.pop()
+        for held in _referents(holder):
+            if id(held) in seen or isinstance(held, (types.ModuleType, type, types.CodeType)):
+                continue
+            seen.add(id(held))
+            if isinstance(held, types.FunctionType) and held.__code__.co_filename in filenames:
+                found.append(held)
+            elif level < _HELD_LEVELS and isinstance(held, (types.FunctionType, types.CellType, tuple, list, dict,
+                                                           functools.partial)):
+                # Through the library's own closures too (`custom_jvp.defjvps` wraps the rule in one):
+                # their cells, tuples and dicts, never their globals.
+                if isinstance(held, dict) and held is getattr(holder, "__globals__", None):
+                    continue
+                pending.append((held, level + 1))
     return found
 
 

@@ -118,7 +118,33 @@ def equations_of(jaxpr: Any) -> Iterator[Any]:
 
 
 def count_equations(jaxpr: Any) -> int:
-    return sum(1 for _ in _equations(jaxpr))
+    """Equations in the jaxpr, nested ones included, each counted as often as the compiled program
+    repeats it: a `scan` with `unroll=k` (or `unroll=True`, the whole length; `fori_loop` with static
+    bounds lowers to one) copies its body k times into the program XLA compiles."""
+    total = 0
+    for equation in jaxpr.eqns:
+        total += 1
+        copies = _unrolled_copies(equation)
+        for param in equation.params.values():
+            for sub in param if isinstance(param, (tuple, list)) else (param,):
+                inner = getattr(sub, "jaxpr", None)
+                if inner is not None and hasattr(inner, "eqns"):
+                    total += copies * count_equations(inner)
+                elif hasattr(sub, "eqns"):
+                    total += copies * count_equations(sub)
+    return total
+
+
+def _unrolled_copies(equation: Any) -> int:
+    if equation.primitive.name != "scan":
+        return 1
+    unroll, length = equation.params.get("unroll", 1), equation.params.get("length", 1)
+    if unroll is True:
+        return max(int(length), 1)
+    try:
+        return max(min(int(unroll), int(length)), 1)
+    except (TypeError, ValueError):
+        return 1
 
 
 def has_loop(jaxpr: Any) -> bool:

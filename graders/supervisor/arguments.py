@@ -100,7 +100,8 @@ class SharedArguments:
         return Placements(dict(self._by_id), [array for _, array in self._placed])
 
     def replaced(self, value: Any, wire: Any, read_only: frozenset[int] = frozenset(),
-                 path: str = "", placed: Placements | None = None) -> Iterator[tuple[str, str]]:
+                 path: str = "", placed: Placements | None = None,
+                 rebuilt: frozenset[int] = frozenset()) -> Iterator[tuple[str, str]]:
         """(path, how) in `value` (the judge's own arguments, as sent) where the array the judge placed
         is not as the caller left it: `replaced` where the worker's echo `wire` no longer names that very
         array (another object, equal in value or not: an array swapped for a JAX array of the same
@@ -114,6 +115,8 @@ class SharedArguments:
                     yield path, "replaced"
                 elif found[0] in read_only:
                     yield path, "read_only"
+                elif found[0] in rebuilt:
+                    yield path, "rebuilt"
             return
         if type(wire) is not dict or len(wire) != 1:
             return
@@ -121,7 +124,7 @@ class SharedArguments:
             items = wire.get("__tuple__" if type(value) is tuple else "__list__")
             if type(items) is list:
                 for index, (item, echoed) in enumerate(zip(value, items)):
-                    yield from self.replaced(item, echoed, read_only, f"{path}[{index}]", placed)
+                    yield from self.replaced(item, echoed, read_only, f"{path}[{index}]", placed, rebuilt)
         elif type(value) is dict:
             pairs = wire.get("__dict__")
             if type(pairs) is list:
@@ -129,7 +132,8 @@ class SharedArguments:
                                 and type(pair[0]) is str}
                 for key, item in value.items():
                     if key in echoed_items:
-                        yield from self.replaced(item, echoed_items[key], read_only, f"{path}[{key!r}]", placed)
+                        yield from self.replaced(item, echoed_items[key], read_only, f"{path}[{key!r}]", placed,
+                                                 rebuilt)
 
     def layouts(self) -> list[list[object]]:
         """What the worker needs to find each placed array: offset, dtype, shape."""

@@ -658,17 +658,22 @@ class SubmissionSession:
             wire_args = reply.get("args_after")
             wire_kwargs = reply.get("kwargs_after")
             args_items = wire_args.get("__list__") if type(wire_args) is dict else None
-            flagged = reply.get("read_only")
-            read_only = frozenset(index for index in flagged if type(index) is int) if type(flagged) is list \
-                else frozenset()
+            read_only = _indices(reply.get("read_only"))
+            rebuilt = _indices(reply.get("rebuilt"))
             replaced: list[tuple[int | str, str, str]] = []
             if type(args_items) is list:
                 replaced += [(position, path, how)
                              for position, (value, echoed) in enumerate(zip(call.args, args_items))
-                             for path, how in shared.replaced(value, echoed, read_only)]
+                             for path, how in shared.replaced(value, echoed, read_only, rebuilt=rebuilt)]
             replaced += [(key, path[len(f"[{key!r}]"):], how)
-                         for path, how in shared.replaced(dict(call.kwargs), wire_kwargs, read_only)
+                         for path, how in shared.replaced(dict(call.kwargs), wire_kwargs, read_only, rebuilt=rebuilt)
                          for key in call.kwargs if path.startswith(f"[{key!r}]")]
+            # Containers the worker reports replaced (its report: it can only cost points).
+            reported = reply.get("containers_replaced")
+            replaced += [(item[0], item[1], "replaced") for item in (reported if type(reported) is list else [])
+                         if type(item) is list and len(item) == 2 and type(item[0]) in (int, str)
+                         and type(item[1]) is str and (item[0] in call.kwargs or
+                                                       type(item[0]) is int and 0 <= item[0] < len(call.args))][:20]
             outcome = replace(outcome, args_seen=shared.seen(call.args), kwargs_seen=shared.seen(call.kwargs),
                               replaced=tuple(replaced))
             self._echoed = [*self._echoed, (call, shared.placements())][-EARLIER_CALLS:]
@@ -739,20 +744,25 @@ class SubmissionSession:
                       timeout: float | None = None) -> RecompilationReport | ErrorReport:
         """Warm-up calls, then the measured calls in a request of their own: what the judge counted on
         the event stream while the measured request ran is what they traced and compiled."""
-        reply = self._request("recompilation_warmup", timeout=timeout, name=name, array_kind="jax",
-                              warmup=[_wire_call(c) for c in warmup])
-        if not reply.get("ok"):
-            return ErrorReport.from_wire(reply.get("error"))
-        reply = self._request("recompilation", timeout=timeout, name=name, array_kind="jax",
-                              measured=[_wire_call(c) for c in measured])
-        if not reply.get("ok"):
-            return ErrorReport.from_wire(reply.get("error"))
-        return RecompilationReport(
-            calls=len(measured),
-            compiles=self.window.compiles,
-            traces=self.window.traces,
-            explanations=tuple(stable_text(str(text)[:3000]) for text in (reply.get("explanations") or ())[:20]),
-        )
+        # With JAX arrays and with NumPy arrays, as students call their functions both ways: a function
+        # that compiles anew only for one kind must not pass by being measured with the other.
+        for kind in _RECOMPILATION_KINDS:
+            reply = self._request("recompilation_warmup", timeout=timeout, name=name, array_kind=kind,
+                                  warmup=[_wire_call(c) for c in warmup])
+            if not reply.get("ok"):
+                return ErrorReport.from_wire(reply.get("error"))
+        compiles = traces = 0
+        explanations: list[str] = []
+        for kind in _RECOMPILATION_KINDS:
+            reply = self._request("recompilation", timeout=timeout, name=name, array_kind=kind,
+                                  measured=[_wire_call(c) for c in measured])
+            if not reply.get("ok"):
+                return ErrorReport.from_wire(reply.get("error"))
+            compiles += self.window.compiles
+            traces += self.window.traces
+            explanations += [stable_text(str(text)[:3000]) for text in (reply.get("explanations") or ())[:20]]
+        return RecompilationReport(calls=len(measured) * len(_RECOMPILATION_KINDS), compiles=compiles, traces=traces,
+                                   explanations=tuple(explanations[:20]))
 
     def compile_counts(self) -> tuple[int, int]:
         """(compilations, traces) the judge has counted on the event streams of this session's workers."""
@@ -900,6 +910,14 @@ def _global_use(item: Any) -> GlobalUse | None:
     return GlobalUse(str(item.get("name", ""))[:100], str(item.get("access", ""))[:20], str(item.get("type", ""))[:100],
                      str(item.get("function", ""))[:100], str(item.get("filename", ""))[:200], line,
                      str(item.get("part", ""))[:100], StateChange.from_wire(item.get("change")))
+
+
+_RECOMPILATION_KINDS = ("jax", "numpy")
+
+
+def _indices(reported: Any) -> frozenset[int]:
+    """The worker's list of argument indices, as far as it is one."""
+    return frozenset(index for index in reported if type(index) is int) if type(reported) is list else frozenset()
 
 
 def _wire_item(wire: Any, key: str) -> Any:

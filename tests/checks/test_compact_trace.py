@@ -14,6 +14,7 @@ from graders.checks.compact_trace import (
     compact_trace,
     draw_lengths,
     growing_line,
+    reference_secret,
     reference_sizes,
     size_limit,
     trace_verdict,
@@ -71,7 +72,10 @@ def test_the_reference_passes_at_the_lengths_drawn_for_it() -> None:
     sources = [cell.source for cell in read_submission(path).cells]
     for name, verdict in _verdicts(path, "horner", "per_example_grads").items():
         assert verdict.status is Status.PASSED, verdict.message
-        assert verdict.details["lengths"] == list(draw_lengths(name, sources, LENGTH_RANGES))
+        reference = next(e for e in get_assignment("purity").exercises if e.name == name).reference
+        secret = reference_secret(reference)
+        assert secret  # the digest of solutions/purity.py: what a student never has
+        assert verdict.details["lengths"] == list(draw_lengths(name, sources, LENGTH_RANGES, secret))
         # The judge counts the reference as the worker counts the submission: here they are one function.
         assert verdict.details["sizes"] == verdict.details["reference"]
 
@@ -169,3 +173,12 @@ def test_the_reported_line_is_the_deepest_that_carries_the_growth() -> None:
     # Nothing grew (a loop padded to a fixed length): the line that made the most.
     assert growing_line([line(4, 2), line(6, 132)], [line(4, 2), line(6, 132)]) == line(6, 132)
     assert growing_line([], []) is None
+
+
+def test_the_lengths_cannot_be_computed_without_the_solutions_file() -> None:
+    """A student who knows the rule and has their own source still lacks the secret: the lengths drawn
+    without it are not the ones measured (for nearly every source)."""
+    differ = sum(draw_lengths("horner", [source], LENGTH_RANGES) != draw_lengths("horner", [source], LENGTH_RANGES,
+                                                                                   "digest of solutions/purity.py")
+                 for source in _SOURCES)
+    assert differ >= len(_SOURCES) - 1
