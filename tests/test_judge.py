@@ -52,7 +52,7 @@ def test_magics_shell_lines_and_a_broken_cell_cost_only_what_they_define(tmp_pat
     assert any('"def negatives(x)" (cell 4)' in flag and "SyntaxError" in flag for flag in result.flags)
     assert any('"undefined_name + 1" (cell 5)' in flag and "NameError" in flag for flag in result.flags)
     korean = grade_path(path, "jit", GradingOptions(lang="ko"))
-    assert '"def negatives(x)"(으)로 시작하는 셀(4번째 셀)' in _by_exercise(korean)["negatives"].checks[0].message
+    assert '"def negatives(x)"로 시작하는 셀(4번째 셀)' in _by_exercise(korean)["negatives"].checks[0].message
     assert not any(check.status is Status.ERROR for e in result.exercises for check in e.checks)
 
 

@@ -74,6 +74,9 @@ def _one_graded(course: Course) -> bool:
                for student, (complete, _) in _submissions(course).items())
 
 
+# In the quiet pass: where the interrupt lands depends on how far grading got, and under the load of the
+# parallel pass (two xdist workers on 2 cores) it once landed where nothing was printed (session 11).
+@pytest.mark.timing
 def test_an_interrupted_autograde_leaves_nothing_half_done_and_a_rerun_finishes_it(course: Course,
                                                                                     tmp_path: Path) -> None:
     temporary = tmp_path / "tmp"
