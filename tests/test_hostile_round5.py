@@ -16,12 +16,13 @@ from graders.options import GradingOptions
 from graders.results import SubmissionResult
 
 from .conftest import SUBMISSIONS
+from .hostile_round import Targets, attack_params, earned_target_points, grade_round
 
 ROUND5 = SUBMISSIONS / "hostile" / "round5"
 PURITY_SGD = ("purity", "sgd_step", ("no_globals",))
 
 # file: (assignment, exercise, the checks it attacks)
-TARGETS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+TARGETS: Targets = {
     "bitgenerator_rng.py": PURITY_SGD,
     "random_instance_rng.py": PURITY_SGD,
     "contextvar_counter.py": PURITY_SGD,
@@ -52,28 +53,13 @@ BREACHED: dict[str, str] = {
 
 @pytest.fixture(scope="module")
 def graded() -> dict[str, SubmissionResult]:
-    results: dict[str, SubmissionResult] = {}
-    for assignment in sorted({target[0] for target in TARGETS.values()}):
-        names = [name for name, target in TARGETS.items() if target[0] == assignment]
-        outcomes = grade_many([ROUND5 / name for name in names], assignment, GradingOptions(lang="en"), jobs=2)
-        for name, outcome in zip(names, outcomes, strict=True):
-            assert isinstance(outcome, SubmissionResult), (name, outcome)
-            results[name] = outcome
-    return results
+    return grade_round(ROUND5, TARGETS)
 
 
-def _params() -> list[object]:
-    return [pytest.param(name, marks=pytest.mark.xfail(reason=BREACHED[name], strict=True))
-            if name in BREACHED else name for name in TARGETS]
-
-
-@pytest.mark.parametrize("name", _params())
+@pytest.mark.parametrize("name", attack_params(TARGETS, BREACHED))
 def test_the_attack_earns_none_of_its_target_points(name: str, graded: dict[str, SubmissionResult]) -> None:
-    _, exercise, targets = TARGETS[name]
-    result = graded[name]
-    checks = {check.name: check for check in next(e for e in result.exercises if e.name == exercise).checks}
-    earned = {target: checks[target].points for target in targets if checks[target].points > 0}
-    assert not earned, f"{name} earned {earned}; flags {list(result.flags)}"
+    earned = earned_target_points(name, TARGETS, graded[name])
+    assert not earned, f"{name} earned {earned}; flags {list(graded[name].flags)}"
 
 
 def test_every_attack_file_is_listed() -> None:

@@ -1,0 +1,63 @@
+"""What every hostile round's tests share: grade a round's files once per assignment, and judge each
+attack by its target checks alone.
+
+Each file of a round is the reference solution with one attack added, so the only points it may not
+earn are its target checks'. Contained means exactly that: every target check earns nothing (it
+fails, or a tripwire withholds it). The attacks still breached are strict expected failures, each
+with the design assumption that let it through: fixing one turns its test into an unexpected pass,
+which fails until the mark comes off.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from graders.grading import grade_many
+from graders.options import GradingOptions
+from graders.results import SubmissionResult
+
+__all__ = ["Targets", "attack_params", "earned_target_points", "grade_round", "lost_other_points"]
+
+# file: (assignment, exercise, the checks it attacks)
+Targets = dict[str, tuple[str, str, tuple[str, ...]]]
+
+
+def grade_round(folder: Path, targets: Targets) -> dict[str, SubmissionResult]:
+    """Every listed file of the round, graded with two judges, one batch per assignment."""
+    results: dict[str, SubmissionResult] = {}
+    for assignment in sorted({target[0] for target in targets.values()}):
+        names = [name for name, target in targets.items() if target[0] == assignment]
+        outcomes = grade_many([folder / name for name in names], assignment, GradingOptions(lang="en"), jobs=2)
+        for name, outcome in zip(names, outcomes, strict=True):
+            assert isinstance(outcome, SubmissionResult), (name, outcome)
+            results[name] = outcome
+    return results
+
+
+def attack_params(targets: Targets, breached: dict[str, str]) -> list[object]:
+    """The files as test parameters, the still-breached ones as strict expected failures."""
+    return [pytest.param(name, marks=pytest.mark.xfail(reason=breached[name], strict=True))
+            if name in breached else name for name in targets]
+
+
+def earned_target_points(name: str, targets: Targets, result: SubmissionResult) -> dict[str, float]:
+    """The points the attack's target checks earned: none, when it is contained."""
+    _, exercise, checks = targets[name]
+    by_name = {check.name: check for check in next(e for e in result.exercises if e.name == exercise).checks}
+    return {target: by_name[target].points for target in checks if by_name[target].points > 0}
+
+
+def lost_other_points(name: str, targets: Targets, result: SubmissionResult,
+                      also_reached: frozenset[tuple[str, str]] = frozenset(),
+                      ) -> dict[tuple[str, str], tuple[float, float]]:
+    """Points lost outside the attack's targets (and the checks the attacked state rightly reaches too):
+    none, so that catching an attack costs nothing honestly earned. A submission held for review loses
+    nothing automatically."""
+    if result.flags:
+        return {}
+    _, exercise, checks = targets[name]
+    return {(e.name, c.name): (c.points, c.max_points) for e in result.exercises for c in e.checks
+            if c.points < c.max_points and not (e.name == exercise and c.name in checks)
+            and (e.name, c.name) not in also_reached}
