@@ -11,6 +11,7 @@ which fails until the mark comes off.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,7 +19,7 @@ from graders.grading import grade_many
 from graders.options import GradingOptions
 from graders.results import SubmissionResult
 
-__all__ = ["Targets", "attack_params", "earned_target_points", "grade_round", "lost_other_points"]
+__all__ = ["Targets", "attack_params", "earned_target_points", "grade_round", "lost_other_points", "round_tests"]
 
 # file: (assignment, exercise, the checks it attacks)
 Targets = dict[str, tuple[str, str, tuple[str, ...]]]
@@ -61,3 +62,31 @@ def lost_other_points(name: str, targets: Targets, result: SubmissionResult,
     return {(e.name, c.name): (c.points, c.max_points) for e in result.exercises for c in e.checks
             if c.points < c.max_points and not (e.name == exercise and c.name in checks)
             and (e.name, c.name) not in also_reached}
+
+
+def round_tests(folder: Path, targets: Targets, breached: dict[str, str],
+                also_reached: dict[str, set[tuple[str, str]]]) -> tuple[Any, ...]:
+    """A round's fixture and its three tests, for a module to bind under these names: `graded`,
+    `test_the_attack_earns_none_of_its_target_points`, `test_the_attack_loses_no_other_points`,
+    `test_every_attack_file_is_listed`."""
+
+    @pytest.fixture(scope="module", name="graded")
+    def graded() -> dict[str, SubmissionResult]:
+        return grade_round(folder, targets)
+
+    @pytest.mark.parametrize("name", attack_params(targets, breached))
+    def earns_none(name: str, graded: dict[str, SubmissionResult]) -> None:
+        earned = earned_target_points(name, targets, graded[name])
+        assert not earned, f"{name} earned {earned}; flags {list(graded[name].flags)}"
+
+    @pytest.mark.parametrize("name", list(targets))
+    def loses_nothing_else(name: str, graded: dict[str, SubmissionResult]) -> None:
+        """Each file is the reference plus one attack: every check but its targets earns full points,
+        so catching the attack costs the student nothing that was honestly earned."""
+        lost = lost_other_points(name, targets, graded[name], frozenset(also_reached.get(name, set())))
+        assert not lost, f"{name} lost {lost}"
+
+    def every_file_listed() -> None:
+        assert sorted(path.name for path in folder.glob("*.py")) == sorted(targets)
+
+    return graded, earns_none, loses_nothing_else, every_file_listed

@@ -6,12 +6,8 @@ how an attack counts as contained, and the strict expected failures: `tests/host
 
 from __future__ import annotations
 
-import pytest
-
-from graders.results import SubmissionResult
-
 from .conftest import SUBMISSIONS
-from .hostile_round import Targets, attack_params, earned_target_points, grade_round, lost_other_points
+from .hostile_round import Targets, round_tests
 
 ROUND6 = SUBMISSIONS / "hostile" / "round6"
 
@@ -47,24 +43,5 @@ ALSO_REACHED: dict[str, set[tuple[str, str]]] = {
 }
 
 
-@pytest.fixture(scope="module")
-def graded() -> dict[str, SubmissionResult]:
-    return grade_round(ROUND6, TARGETS)
-
-
-@pytest.mark.parametrize("name", attack_params(TARGETS, BREACHED))
-def test_the_attack_earns_none_of_its_target_points(name: str, graded: dict[str, SubmissionResult]) -> None:
-    earned = earned_target_points(name, TARGETS, graded[name])
-    assert not earned, f"{name} earned {earned}; flags {list(graded[name].flags)}"
-
-
-@pytest.mark.parametrize("name", list(TARGETS))
-def test_the_attack_loses_no_other_points(name: str, graded: dict[str, SubmissionResult]) -> None:
-    """Each file is the reference plus one attack: every check but its targets earns full points, so
-    catching the attack costs the student nothing that was honestly earned."""
-    lost = lost_other_points(name, TARGETS, graded[name], frozenset(ALSO_REACHED.get(name, set())))
-    assert not lost, f"{name} lost {lost}"
-
-
-def test_every_attack_file_is_listed() -> None:
-    assert sorted(path.name for path in ROUND6.glob("*.py")) == sorted(TARGETS)
+(graded, test_the_attack_earns_none_of_its_target_points, test_the_attack_loses_no_other_points,
+ test_every_attack_file_is_listed) = round_tests(ROUND6, TARGETS, BREACHED, ALSO_REACHED)
