@@ -544,6 +544,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "calling `{function}` changed `{owner}.{part}`, an attribute of the imported module `{owner}` ({change})",
         "ko": "`{function}`을(를) 호출하자 가져온 모듈 `{owner}`의 속성 `{owner}.{part}`이(가) 바뀜({change})",
     },
+    "no_globals.state_library": {
+        "en": "calling `{function}` changed `{owner}.{part}`, data the library `{owner}` keeps, in place ({change}); a library's data is shared by every call and every user",
+        "ko": "`{function}`을(를) 호출하자 라이브러리 `{owner}`이(가) 간직한 데이터 `{owner}.{part}`이(가) 제자리에서 바뀜({change}); 라이브러리의 데이터는 모든 호출과 모든 사용자가 함께 씁니다",
+    },
+    "no_globals.state_resident": {
+        "en": "calling `{function}` changed `{owner}`, a function or object of the submission that no global name leads to (something kept it alive, such as a registry it was registered with: {change})",
+        "ko": "`{function}`을(를) 호출하자 어떤 전역 이름으로도 닿지 않는 제출물의 함수나 객체 `{owner}`이(가) 바뀜(등록된 레지스트리 같은 무언가가 그것을 살려 두고 있음: {change})",
+    },
+    "no_globals.state_files": {
+        "en": "calling `{function}` changed the files in `{owner}` ({change}); a file written by one call and read by the next is state kept between calls",
+        "ko": "`{function}`을(를) 호출하자 `{owner}`의 파일이 바뀜({change}); 한 호출이 쓰고 다음 호출이 읽는 파일은 호출 사이에 간직되는 상태입니다",
+    },
     "no_globals.state_cache": {
         "en": "calling `{function}` changed the `functools.lru_cache` of `{owner}` ({change}); a cache is state kept between calls",
         "ko": "`{function}`을(를) 호출하자 `{owner}`의 `functools.lru_cache`가 바뀜({change}); 캐시는 호출 사이에 간직되는 상태입니다",
@@ -591,6 +603,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     "place.rng": {
         "en": "the global random generator of `{owner}`",
         "ko": "`{owner}`의 전역 난수 생성기",
+    },
+    "place.library": {
+        "en": "the library data `{owner}.{part}`",
+        "ko": "라이브러리 데이터 `{owner}.{part}`",
+    },
+    "place.resident": {
+        "en": "the function or object `{owner}`",
+        "ko": "함수나 객체 `{owner}`",
+    },
+    "place.files": {
+        "en": "the files in `{owner}`",
+        "ko": "`{owner}`의 파일",
     },
     "place.cache": {
         "en": "the `functools.lru_cache` of `{owner}`",

@@ -46,13 +46,15 @@ from .calls import Calls, prepare_arguments
 from .fingerprint import CLASS_BOOKKEEPING, MISSING, instance_dict, submission_class
 
 __all__ = ["GlobalUses", "ModulesBeforeLoad", "Planted", "held_functions", "is_data", "is_dunder", "merged",
-           "reachable_parts", "static_global_uses"]
+           "reachable_parts", "resident_objects", "static_global_uses"]
 
 _MAX_FINDINGS = 50
 _MAX_DEPTH = 8
 _getattr_static = inspect.getattr_static
 _referents = gc.get_referents
 _HELD_LEVELS = 6
+# At most this many of the submission's functions and objects found by the collector are watched.
+_MAX_RESIDENTS = 256
 _import_module = importlib.import_module
 _Logger = (logging.Logger, logging.LoggerAdapter)
 _NOT_DATA = (*_Logger, enum.Enum, typing.TypeVar, typing.ParamSpec, typing.TypeVarTuple, types.GenericAlias,
@@ -168,6 +170,8 @@ class GlobalUses:
     def __init__(self, calls: Calls) -> None:
         self.calls = calls
         self.planted = Planted()
+        # The submission's functions and objects alive once its cells ran (`resident_objects`).
+        self.residents: list[tuple[str, Any]] = []
         self._before: ModulesBeforeLoad | None = None
         # The places the function reaches whose state cannot be read (set by the state watch).
         self.unreadable: Callable[[str], list[dict[str, Any]]] = lambda name: []
@@ -184,6 +188,7 @@ class GlobalUses:
         if self._before is not None:
             self.planted = self._before.planted(self.calls.submission.module.__dict__)
             self._before = None
+        self.residents = resident_objects(self.calls.submission.filenames)
 
     def global_uses(self, request: dict[str, Any]) -> dict[str, Any]:
         """Module-level data the function reads or writes, from its code; with a call in the request,
@@ -235,6 +240,9 @@ class _BytecodeWalker:
         self.planted = planted
         self.seen: set[int] = set()
         self.roots: dict[str, None] = {}
+        # Library data the code names through a module (`np.typecodes`): reading it is fine, changing
+        # it is hidden state, so it is watched as a place: {module's text: {attribute: module}}.
+        self.library: dict[tuple[str, str], types.ModuleType] = {}
         self._skip = 0
 
     def visit_callable(self, value: Any, owner: str, depth: int = 0) -> None:
@@ -441,6 +449,9 @@ class _BytecodeWalker:
         if planted and is_data(member):
             self.findings.add(text, "read", owner, filename, line, type(member).__name__, where)
             return None
+        if where == "module" and is_data(member) and not is_dunder(attribute):
+            self.library[(chain[0], attribute)] = value
+            return None
         if callable(member) and not isinstance(member, type):
             self.visit_callable(member, text)
         return (text, member) if isinstance(member, (types.ModuleType, type)) or where == "attribute" else None
@@ -482,11 +493,14 @@ def static_global_uses(root: Any, root_name: str, filenames: set[str], module_na
     return findings.items
 
 
-def code_roots(root: Any, root_name: str, filenames: set[str], module_name: str) -> list[str]:
-    """The module-level names the graded object's code, and the code of all it reaches, names."""
+def code_roots(root: Any, root_name: str, filenames: set[str],
+               module_name: str) -> tuple[list[str], list[tuple[str, str, types.ModuleType]]]:
+    """The module-level names the graded object's code, and the code of all it reaches, names; and
+    the library data it names through a module, as (module's text, attribute, module)."""
     walker = _BytecodeWalker(filenames, module_name, _Findings(), Planted())
     walker.visit_callable(root, root_name)
-    return [root_name, *(name for name in walker.roots if name != root_name)]
+    library = [(text, attribute, module) for (text, attribute), module in walker.library.items()]
+    return [root_name, *(name for name in walker.roots if name != root_name)], library
 
 
 # --------------------------------------------------------------------------- what a name reaches
@@ -584,6 +598,27 @@ def held_functions(value: Any, filenames: set[str]) -> list[types.FunctionType]:
                     continue
                 pending.append((held, level + 1))
     return found
+
+
+def resident_objects(filenames: set[str]) -> list[tuple[str, Any]]:
+    """(name, object): every function whose code is the submission's, and every object of a class
+    whose methods are, alive once the cells ran, found by the garbage collector rather than by a
+    walk from the graded function. State kept in one is state kept between calls, however it is
+    reached: through an interpreter registry (`codecs.register`, `atexit`, `copyreg`), a library's
+    cache or a callback, where no name the graded function's code holds leads."""
+    objects = gc.get_objects()
+    own_classes = {id(klass) for klass in objects if isinstance(klass, type) and any(
+        isinstance(member, types.FunctionType) and member.__code__.co_filename in filenames
+        for member in list(vars(klass).values()))}
+    functions: list[tuple[str, Any]] = []
+    instances: list[tuple[str, Any]] = []
+    for value in objects:
+        if isinstance(value, types.FunctionType):
+            if value.__code__.co_filename in filenames:
+                functions.append((value.__qualname__, value))
+        elif id(type(value)) in own_classes:
+            instances.append((type(value).__qualname__, value))
+    return (functions + instances)[:_MAX_RESIDENTS]
 
 
 def _own_instance(value: Any, module_name: str) -> bool:

@@ -167,7 +167,7 @@ def _probes(submission: Any, emit: Any, shared: Any) -> tuple[dict[str, Callable
     calls = Calls(submission, shared)
     compilations = Compilations(calls, emit)
     global_uses = GlobalUses(calls)
-    watch = StateWatch(calls, emit, lambda: global_uses.planted)
+    watch = StateWatch(calls, emit, lambda: global_uses.planted, lambda: global_uses.residents)
     global_uses.unreadable = watch.unreadable
     handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {}
     for probe in (calls, compilations, global_uses, TraceSizes(calls), Intermediates(calls),

@@ -9,7 +9,11 @@ stream as it is taken (`events.py`):
   function's code names (closures, defaults, attributes, partial arguments, bound
   methods' objects, classes and metaclasses, lru caches, data and objects);
 - the global random generators of `random` and `numpy.random`, which `random.random()`
-  and `np.random.rand()` draw from;
+  and `np.random.rand()` draw from, the environment, `sys.argv`, and the files in the
+  folders the worker can write to;
+- the library data the function's code names through a module (`np.typecodes`), and
+  every function and object of the submission alive after its cells ran, however it is
+  kept (an interpreter registry such as `codecs.register`), found by the collector;
 - the submission's own namespace, by identity (a global rebound at run time);
 - the names of the imported modules the submission reaches, by identity
   (`math._calls += 1`), and data it planted in them, by fingerprint.
@@ -37,7 +41,16 @@ import numpy as np
 from .calls import Calls
 from .events import STATE_AFTER, STATE_BEFORE, Emit
 from .fingerprint import FINGERPRINT_DEPTH, FINGERPRINT_ITEMS, MISSING, UNREADABLE, Reader, change, state_entry, summary
-from .hidden_state import Planted, code_roots, is_data, is_dunder, plain_modules, reachable_parts, reached_modules
+from .hidden_state import (
+    Planted,
+    code_roots,
+    is_data,
+    is_dunder,
+    plain_modules,
+    reachable_parts,
+    reached_modules,
+    resident_objects,
+)
 
 __all__ = ["StateWatch", "WATCHED_OPS", "find_hidden_state"]
 
@@ -47,6 +60,8 @@ __all__ = ["StateWatch", "WATCHED_OPS", "find_hidden_state"]
 _PER_CALL_OPS = frozenset({"call", "call_each_kind", "recompilation_warmup", "recompilation", "global_uses"})
 _PER_REQUEST_OPS = frozenset({"trace_size", "intermediates"})
 WATCHED_OPS = _PER_CALL_OPS | _PER_REQUEST_OPS
+# Places read for a change only: what cannot be read there is the library's, or not reached by name.
+_CHANGES_ONLY = frozenset({"library", "resident", "files"})
 _MAX_FINDINGS = 50
 
 # The generators `random.random()` and `np.random.rand()` draw from, and how to read them, bound
@@ -59,6 +74,13 @@ _is = operator.is_
 # The environment's own dict (os.environ is a view over it), bound before any submission code runs.
 _environ_data: dict[Any, Any] = os.environ._data  # type: ignore[attr-defined]
 _values = operator.methodcaller("values")
+# The folders the worker can write to (its working folder, and the private /dev/shm the sandbox
+# gives it), fixed before any submission code runs: a file is state kept between calls too.
+# Named "." and "/dev/shm" in what the judge is told: the working folder's own name differs each run.
+_WRITABLE_FOLDERS = tuple((shown, path) for shown, path in ((".", os.getcwd()), ("/dev/shm", "/dev/shm"))
+                          if os.path.isdir(path))
+_MAX_FILES = 1000
+_scandir = os.scandir
 
 
 class _Snapshot:
@@ -79,11 +101,13 @@ class _Snapshot:
 
 
 class StateWatch:
-    def __init__(self, calls: Calls, emit: Emit, planted: Callable[[], Planted]) -> None:
+    def __init__(self, calls: Calls, emit: Emit, planted: Callable[[], Planted],
+                 residents: Callable[[], list[tuple[str, Any]]] = list) -> None:
         self.calls = calls
         self._emit = emit
         self._planted = planted
-        self._roots: dict[str, tuple[Any, list[str]]] = {}
+        self._residents = residents
+        self._roots: dict[str, tuple[Any, tuple[list[str], list[tuple[str, str, types.ModuleType]]]]] = {}
         self._reached: list[tuple[str, types.ModuleType]] | None = None
 
     def answer(self, op: str, request: dict[str, Any],
@@ -131,13 +155,22 @@ class StateWatch:
         places: dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]] = {}
         seen: set[int] = set()
         found: list[tuple[tuple[str, str, str], Any]] = []
-        for root in self._code_roots(name):
+        roots, library = self._code_roots(name)
+        for root in roots:
             value = namespace.get(root, MISSING)
             if value is MISSING or is_dunder(root):
                 continue
             for owner, kind, part, member in reachable_parts(root, value, submission.module.__name__,
                                                              submission.filenames, seen):
                 found.append(((owner, kind, part), member))
+        # The library data the code names (`np.typecodes`), and the submission's functions and objects
+        # however they are kept alive: read after the named places, so a change is told where it is named.
+        for text, attribute, module in library:
+            member = vars(module).get(attribute, MISSING)
+            if member is not MISSING:
+                found.append(((text, "library", attribute), member))
+        for resident_name, resident in self._residents():
+            found.append(((resident_name, "resident", ""), resident))
         # Each value is read whole at the first place that holds it, and by identity everywhere else
         # (inside other places too): one change, told once, where it is.
         first: dict[int, int] = {}
@@ -163,13 +196,16 @@ class StateWatch:
         """The places `name` reaches whose state the fingerprint cannot read: no evidence of purity."""
         found = []
         for (owner, kind, part), (text, _) in sorted(self.snapshot(name).places.items()):
+            if kind in _CHANGES_ONLY:
+                continue
             if text.startswith(UNREADABLE):
                 found.append(_finding(owner, name, kind, part, {"kind": "unreadable", "type": text.split("|", 1)[1]}))
         named = {f["name"] for f in found if f["type"] != "function"}
         return [f for f in found if f["type"] != "function" or f["name"] not in named]
 
-    def _code_roots(self, name: str) -> list[str]:
-        """The module-level names the function's code reaches (read once per binding of `name`)."""
+    def _code_roots(self, name: str) -> tuple[list[str], list[tuple[str, str, types.ModuleType]]]:
+        """The module-level names the function's code reaches, and the library data it names (read
+        once per binding of `name`)."""
         submission = self.calls.submission
         value = submission.lookup(name)
         cached = self._roots.get(name)
@@ -216,7 +252,36 @@ def _process_state() -> dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]]:
     return {**_generators(),
             ("os", "module", "environ"): (reader.fingerprint(dict.copy(_environ_data), FINGERPRINT_DEPTH),
                                           summary(_environ_data, reader)),
-            ("sys", "module", "argv"): (reader.fingerprint(sys.argv, FINGERPRINT_DEPTH), summary(sys.argv, reader))}
+            ("sys", "module", "argv"): (reader.fingerprint(sys.argv, FINGERPRINT_DEPTH), summary(sys.argv, reader)),
+            **_files()}
+
+
+def _files() -> dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]]:
+    """Each writable folder's files, by name, size and modification time, as a place of its own:
+    a counter kept in a file survives between calls as well as one kept in a list."""
+    places = {}
+    for shown, folder in _WRITABLE_FOLDERS:
+        entries: list[str] = []
+        pending = [folder]
+        while pending and len(entries) < _MAX_FILES:
+            try:
+                with _scandir(pending.pop()) as found:
+                    for entry in found:
+                        if len(entries) >= _MAX_FILES:
+                            break
+                        try:
+                            status = entry.stat(follow_symlinks=False)
+                        except OSError:
+                            continue
+                        entries.append(f"{entry.path[len(folder):]}:{status.st_size}:{status.st_mtime_ns}")
+                        if entry.is_dir(follow_symlinks=False):
+                            pending.append(entry.path)
+            except OSError:
+                continue
+        entries.sort()
+        text = Reader.digest_bytes(entries).hex()
+        places[(shown, "files", "")] = (f"files:{text}", ("items", "file list", len(entries)))
+    return places
 
 
 def _generators() -> dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]]:
@@ -278,8 +343,9 @@ def find_hidden_state(name: str, module: types.ModuleType, filenames: set[str],
                       planted: Planted | None = None) -> list[dict[str, Any]]:
     """What one call of `name` (made by `call`, given the function) changed, and what it reaches that
     cannot be read: as a request of the worker would report it (for tests and tools)."""
+    residents = resident_objects(filenames)
     watch = StateWatch(_Calls(_Module(module, filenames)), lambda kind, payload: 0,  # type: ignore[arg-type]
-                       lambda: planted or Planted())
+                       lambda: planted or Planted(), lambda: residents)
     findings: list[dict[str, Any]] = []
     try:
         watch._watched(name, lambda: call(module.__dict__[name]), findings)

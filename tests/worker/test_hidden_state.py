@@ -164,3 +164,51 @@ def test_a_pure_function_using_library_constants_reports_nothing() -> None:
     module, planted = _load("import math\nimport jax.numpy as jnp\n"
                             "def f(x):\n    return jnp.asarray(x, jnp.float32) * jnp.pi + math.pi\n")
     assert _run(module, "f", planted, 1.0) == []
+
+
+def test_library_data_the_code_names_is_watched_for_changes_in_place() -> None:
+    # Reading `np.typecodes` is fine; keeping a list in it is state kept between calls.
+    module, planted = _load("import numpy as np\n"
+                            "def f(x):\n    np.typecodes.setdefault('_calls', []).append(1)\n    return x\n"
+                            "def g(x):\n    return x * len(np.typecodes['All'])\n")
+    try:
+        assert _run(module, "g", planted, 1.0) == []
+        [finding] = [f for f in _run(module, "f", planted, 1.0) if f["access"] == "state"]
+        assert (finding["name"], finding["type"], finding["part"]) == ("np", "library", "typecodes")
+    finally:
+        import numpy as np
+        np.typecodes.pop("_calls", None)
+
+
+def test_a_function_kept_alive_only_by_an_interpreter_registry_is_watched() -> None:
+    # `codecs.register` keeps the search function; no name the graded function holds leads to it.
+    module, planted = _load(
+        "import codecs\n"
+        "def _make():\n    seen = []\n"
+        "    def search(name):\n        if name == 'hidden_state_tally':\n            seen.append(name)\n"
+        "        return None\n    return search\n"
+        "_search = _make()\ncodecs.register(_search)\ndel _search\n"
+        "def f(x):\n    try:\n        ''.encode('hidden_state_tally')\n    except LookupError:\n        pass\n"
+        "    return x\n")
+    try:
+        [finding] = [f for f in _run(module, "f", planted, 1.0) if f["access"] == "state"]
+        assert (finding["name"], finding["type"]) == ("_make.<locals>.search", "resident")
+    finally:
+        import codecs
+        codecs.unregister(_registered_search())
+
+
+def _registered_search() -> Any:
+    import gc
+    return next(f for f in gc.get_objects() if isinstance(f, types.FunctionType)
+                and f.__code__.co_filename == FILENAME and f.__name__ == "search")
+
+
+def test_a_counter_kept_in_a_file_is_state(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from graders.sandboxed import state_watch
+    monkeypatch.setattr(state_watch, "_WRITABLE_FOLDERS", ((".", str(tmp_path)),))
+    counter = tmp_path / "calls.txt"
+    module, planted = _load(f"def f(x):\n    with open({str(counter)!r}, 'a') as log:\n        log.write('1')\n"
+                            "    return x\n")
+    [finding] = [f for f in _run(module, "f", planted, 1.0) if f["access"] == "state"]
+    assert (finding["name"], finding["type"], finding["change"]["kind"]) == (".", "files", "items")
