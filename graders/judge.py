@@ -28,7 +28,9 @@ from .review import review_entries, review_flags, review_reasons, withhold_for_r
 from .source import ParsedCell, find_tripwires, parse_cells
 from .spec import Assignment, Exercise
 from .submission import Submission, read_submission
+from .supervisor.clean_workers import clean_workers
 from .supervisor.client import ProbeFailed, WorkerLost
+from .supervisor.compilation_cache import CompilationCache
 from .supervisor.session import CellOutcome, InstrumentTampered, SubmissionSession
 
 __all__ = ["GradingOptions", "grade_path", "grade_submission", "likely_assignment"]
@@ -71,7 +73,7 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
         # Helpers a check needs (a clean timing worker) start once the worker has imported JAX, so
         # three processes do not import it at once; they import while the cells run, when the judge
         # only waits, and the timing checks run last, by which time they are warm.
-        _prepare_checks(assignment)
+        _prepare_checks(assignment, session.cache)
         if startup_failure is None:
             try:
                 session.finish_start()
@@ -135,9 +137,10 @@ def likely_assignment(submission: Submission, assignment: Assignment) -> str | N
     return best if best is not None and overlap[best] > 0 else None
 
 
-def _prepare_checks(assignment: Assignment) -> None:
-    """Let checks start what they need (a clean timing worker) and draw their examples while the
-    submission's cells run."""
+def _prepare_checks(assignment: Assignment, cache: CompilationCache | None) -> None:
+    """Let checks start what they need (a clean timing worker, reading the compilation cache the
+    submission's worker reads) and draw their examples while the submission's cells run."""
+    clean_workers.use_cache(cache)
     for exercise in assignment.exercises:
         draw_examples(exercise, 1, "probe")  # what `_unusable_reason` calls it with first
         for check in exercise.points:

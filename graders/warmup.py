@@ -21,6 +21,7 @@ from .options import GradingOptions
 from .registry import get_check
 from .spec import Assignment
 from .submission import Cell, Submission
+from .supervisor.clean_workers import clean_workers
 from .supervisor.client import WorkerLost
 from .supervisor.compilation_cache import CompilationCache, fingerprint
 from .supervisor.sandbox import accelerator_present, detect_isolation
@@ -90,12 +91,17 @@ def warm_assignment(assignment: Assignment, options: GradingOptions | None = Non
         session.begin()
         result = grade_submission(submission, assignment, options, session=session)
     except (WorkerLost, OSError) as error:
+        clean_workers.use_cache(None)
         cache.discard(staging)
         return Warmup(assignment.name, WarmupStatus.FAILED, time.monotonic() - started,
                       f"the worker could not start: {error}")
     except BaseException:
+        clean_workers.use_cache(None)
         cache.discard(staging)
         raise
+    # The clean timing workers wrote the formula's programs into the staging cache too: stopped
+    # before it is published.
+    clean_workers.use_cache(None)
     seconds = time.monotonic() - started
     # A timing verdict says nothing about whether the references are right, and a busy machine may
     # still bring one within its band; what the cache needs is references that compute correctly.

@@ -118,9 +118,12 @@ class StateWatch:
         if op not in WATCHED_OPS or not isinstance(name, str) or not self.calls.submission.defines(name):
             return handler(request)
         findings: list[dict[str, Any]] = []
+        # Within one request nothing of the submission's runs between two calls, so one call's "after"
+        # is the next one's "before": read once, and a change made between them is still seen.
+        latest: list[_Snapshot] = []
 
         def around(run: Callable[[], Any]) -> Any:
-            return self._watched(name, run, findings)
+            return self._watched(name, run, findings, latest)
 
         if op in _PER_CALL_OPS:
             self.calls.around = around
@@ -134,10 +137,12 @@ class StateWatch:
             reply["state"] = findings[:_MAX_FINDINGS]
         return reply
 
-    def _watched(self, name: str, run: Callable[[], Any], findings: list[dict[str, Any]]) -> Any:
+    def _watched(self, name: str, run: Callable[[], Any], findings: list[dict[str, Any]],
+                 latest: list[_Snapshot] | None = None) -> Any:
         """`run()`, with what `name` reaches fingerprinted before and after, each digest written to the
-        judge's stream as it is taken, and what changed added to `findings`."""
-        before = self.snapshot(name)
+        judge's stream as it is taken, and what changed added to `findings`. `latest`: the previous
+        call's "after" in the same request, used as this one's "before", and replaced by this one's."""
+        before = latest[0] if latest else self.snapshot(name)
         self._emit(STATE_BEFORE, before.digest(False))
         try:
             return run()
@@ -146,6 +151,8 @@ class StateWatch:
             changes = self._changes(name, before, after)
             self._emit(STATE_AFTER, after.digest(any(f["type"] == "module" for f in changes)))
             findings += changes
+            if latest is not None:
+                latest[:] = [after]
 
     # ------------------------------------------------------------------ reading
     def snapshot(self, name: str) -> _Snapshot:

@@ -3,6 +3,10 @@
 `jit_speedup` times the exercise's public formula in one, beside the student's worker, so that
 slowing down JAX inside the student's process cannot touch the baseline. One worker per formula
 serves every submission the judge grades.
+
+They read the compilation cache the student workers read (the formula's programs are the same
+for every submission), and write the staging cache while `jaxgrade warm` fills it: they run
+trusted code only, as the filling worker does.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..submission import Submission
+from .compilation_cache import CompilationCache
 from .session import SubmissionSession, WorkerLost
 
 __all__ = ["CleanWorkers", "clean_workers"]
@@ -36,6 +41,14 @@ class CleanWorkers:
         # Why a clean worker is unusable: WorkerLost, or any error of the grader's own while it
         # warmed (raised again to the check, which reports an internal error).
         self._failures: dict[tuple[str, str], Exception] = {}
+        self._cache: CompilationCache | None = None
+
+    def use_cache(self, cache: CompilationCache | None) -> None:
+        """The compilation cache the workers started from now on use; workers that use another one
+        are stopped (a filling run's staging cache is gone once it is published)."""
+        if _cache_key(cache) != _cache_key(self._cache):
+            self.close()
+        self._cache = cache
 
     def begin(self, source: str, name: str, shape_for: Callable[[str], Sequence[int]]) -> None:
         key = (source, name)
@@ -44,7 +57,7 @@ class CleanWorkers:
             return
         if key in self._warming and self._warming[key].is_alive():
             return
-        session = SubmissionSession(Submission(Path("<baseline>"), "python", ()), platform=None)
+        session = SubmissionSession(Submission(Path("<baseline>"), "python", ()), cache=self._cache, platform=None)
         self._sessions[key] = session
         self._failures.pop(key, None)
         # Spawned here, not in the thread: bubblewrap's --die-with-parent follows the spawning
@@ -90,6 +103,10 @@ class CleanWorkers:
             session.close()
         self._sessions.clear()
         self._warming.clear()
+
+
+def _cache_key(cache: CompilationCache | None) -> tuple[str, bool] | None:
+    return None if cache is None else (str(cache.directory), cache.writable)
 
 
 # One pool per judge process; `jit_speedup`'s registry close hook stops it, and so does exit.

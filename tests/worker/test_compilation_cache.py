@@ -14,6 +14,7 @@ from graders.registry import get_assignment
 from graders.spec import Call
 from graders.submission import Cell, Submission
 from graders.supervisor import client
+from graders.supervisor.clean_workers import clean_workers
 from graders.supervisor.compilation_cache import CompilationCache, default_cache_directory
 from graders.supervisor.sandbox import Isolation, detect_isolation
 from graders.supervisor.session import SubmissionSession
@@ -96,6 +97,26 @@ def test_programs_filled_in_staging_are_found_by_read_only_workers(tmp_path: Pat
         assert reading.call("run", Call(())).output > 0
     finally:
         reading.close()
+
+
+@needs_sandbox
+def test_clean_timing_workers_read_the_cache_and_fill_it_while_it_is_filled(tmp_path: Path) -> None:
+    # The formula's programs are the same for every submission: a clean worker compiles them once,
+    # while `jaxgrade warm` fills the cache (it runs trusted code only), and reads them afterwards.
+    cache = CompilationCache.prepared(tmp_path / "cache")
+    staging = cache.staging()
+    formula = "def eager_norm(X):\n    return (X - X.mean(0)) / X.std(0)\n"
+    clean_workers.use_cache(staging)
+    try:
+        clean_workers.ready(formula, "eager_norm", lambda platform: (16, 4))
+    finally:
+        clean_workers.use_cache(None)  # stops it, so that what it wrote is complete
+    assert cache.publish(staging) > 0
+    clean_workers.use_cache(cache)
+    try:
+        assert clean_workers.ready(formula, "eager_norm", lambda platform: (16, 4)).cache == cache
+    finally:
+        clean_workers.use_cache(None)
 
 
 def test_without_the_sandbox_a_worker_gets_no_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -17,6 +17,7 @@ from graders.results import Status
 from graders.spec import Call
 from graders.submission import Cell, Submission
 from graders.supervisor import sandbox
+from graders.supervisor.clean_workers import clean_workers
 from graders.supervisor.client import WorkerLimits, WorkerLost, process_start_time, sweep_stale_folders
 from graders.supervisor.session import SubmissionSession
 
@@ -116,6 +117,8 @@ def test_filling_the_folder_costs_only_that_exercise_and_says_why(tmp_path: Path
     assert correctness.status is Status.FAILED, correctness
     assert correctness.message.startswith("Your code wrote more than 256 MiB of files on input x="), correctness.message
     assert exercises["norm"].score == exercises["norm"].max_score
+    # The clean timing workers live as long as the judge; the student's worker folders are gone.
+    clean_workers.close()
     assert _worker_folders() <= before
 
 
