@@ -99,11 +99,14 @@ class LibraryWatch:
         spaces = _namespaces(submission)
         self._labels = [label for label, _ in spaces]
         self._spaces = [space for _, space in spaces]
-        self._sizes = tuple(map(len, self._spaces))
-        self._names = [tuple(space) for space in self._spaces]
-        self._keys = [frozenset(names) for names in self._names]
-        self._flat = tuple(itertools.chain.from_iterable(map(_values, self._spaces)))
-        self._functions = tuple(value for value in self._flat if type(value) is types.FunctionType)
+        # What each namespace held before student code ran, by name (the watchers' "known" names), and
+        # as the last comparison saw it, in order (for the quick check).
+        self._records = [dict(space) for space in self._spaces]
+        self._keys = [frozenset(record) for record in self._records]
+        self._seen = [tuple(_values(space)) for space in self._spaces]
+        self._seen_sizes = list(map(len, self._spaces))
+        self._functions = tuple(value for value in itertools.chain.from_iterable(self._seen)
+                                if type(value) is types.FunctionType)
         self._codes = tuple(map(_code, self._functions))
         self._defaults = tuple(map(_defaults, self._functions))
         self._kwdefaults = tuple(map(_kwdefaults, self._functions))
@@ -188,11 +191,17 @@ class LibraryWatch:
 
     def compare(self) -> list[str]:
         """Namespaces and functions whose recorded identities changed since the record was taken,
-        outside the exempt names: what the watchers could not have seen."""
+        outside the exempt names: what the watchers could not have seen.
+
+        Each change is reported once: the record moves on to what was found (`_seen`, `_codes`...),
+        so the next comparison is again the quick one, done in C, for every namespace no call touched.
+        """
         changed: list[str] = []
-        if tuple(map(len, self._spaces)) != self._sizes or not all(
-                map(_is, self._flat, itertools.chain.from_iterable(map(_values, self._spaces)))):
-            changed += self._changed_names()
+        for index, space in enumerate(self._spaces):
+            if len(space) != self._seen_sizes[index] or not all(map(_is, self._seen[index], _values(space))):
+                changed += self._changed_names(index)
+                self._seen[index] = tuple(_values(space))
+                self._seen_sizes[index] = len(space)
         if not (all(map(_is, self._codes, map(_code, self._functions)))
                 and all(map(_is, self._defaults, map(_defaults, self._functions)))
                 and all(map(_is, self._kwdefaults, map(_kwdefaults, self._functions)))):
@@ -201,25 +210,25 @@ class LibraryWatch:
                 if function.__code__ is not code or function.__defaults__ is not defaults \
                         or function.__kwdefaults__ is not kwdefaults:
                     changed.append(f"{function.__module__}.{function.__qualname__}.__code__")
+            self._codes = tuple(map(_code, self._functions))
+            self._defaults = tuple(map(_defaults, self._functions))
+            self._kwdefaults = tuple(map(_kwdefaults, self._functions))
         return changed[:20]
 
-    def _changed_names(self) -> list[str]:
+    def _changed_names(self, index: int) -> list[str]:
+        """The recorded names of one namespace whose behaviour was rebound or removed since the last
+        comparison; names added since are state (judged by `no_globals`), not patches."""
         changed: list[str] = []
-        position = 0
-        for label, space, names, size in zip(self._labels, self._spaces, self._names, self._sizes):
-            before = self._flat[position:position + size]
-            position += size
-            if len(space) == size and all(map(_is, before, _values(space))):
+        label, space, record = self._labels[index], self._spaces[index], self._records[index]
+        for name in sorted(record, key=str):
+            now, was = space.get(name, _MISSING), record[name]
+            if was is now:
                 continue
-            old = dict(zip(names, before))
-            for name in sorted(set(old) | set(space), key=str):
-                now, was = space.get(name, _MISSING), old.get(name, _MISSING)
-                if was is now or was is _MISSING:
-                    continue  # unchanged, or added since (reported as state, not as a patch)
-                # Behaviour rebound or removed; data a library rebinds as it works is its own business.
-                if isinstance(name, str) and (_behaviour(was) or _behaviour(now)) \
-                        and not self._exempt(label, name, _MODIFIED, now):
-                    changed.append(f"{label}.{name}")
+            record[name] = now
+            # Behaviour rebound or removed; data a library rebinds as it works is its own business.
+            if isinstance(name, str) and (_behaviour(was) or _behaviour(now)) \
+                    and not self._exempt(label, name, _MODIFIED, now):
+                changed.append(f"{label}.{name}")
         return changed
 
 
