@@ -221,8 +221,9 @@ class Reader:
         kind = type(value)
         if kind in _SCALARS:
             text = repr(value)
-            return (f"scalar:{_sha1(text.encode()).hexdigest()[:16]}|"
-                    f"{text if len(text) <= 40 else text[:37] + '...'}")
+            if len(text) <= 40:
+                return f"scalar:{text}|{text}"  # short text is its own digest
+            return f"scalar:{_sha1(text.encode()).hexdigest()[:16]}|{text[:37]}..."
         self.budget -= 1
         if self.budget < 0 or depth < 0:
             # Past the depth or the snapshot's budget nothing is read: no evidence, so never "unchanged".
