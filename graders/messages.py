@@ -784,6 +784,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{unrolled}: with {what} at {length}, the program has {size} operations where the reference has {reference} (up to {limit} is accepted). A loop that always runs a fixed number of times, over padded input for example, keeps the size the same for every length ({lengths}) but is unrolled all the same. Use `{construct}` instead.",
         "ko": "{unrolled}: {what}이(가) {length}일 때 프로그램의 연산은 {size}개로, 참조 답안의 {reference}개보다 훨씬 많습니다({limit}개까지 허용). 입력을 채워 넣는(padding) 식으로 늘 같은 횟수만 도는 루프는 길이({lengths})와 상관없이 크기가 같지만 펼쳐지기는 마찬가지입니다. 대신 `{construct}`을(를) 쓰세요.",
     },
+    "compact_trace.unroll_argument": {
+        "en": "At {where} (`{code}`), `unroll=` makes the compiler copy the loop body once per step, so the program grows with {what} ({sizes} operations for {lengths}). Drop `unroll=` (or give it a small fixed number) to keep the size fixed.",
+        "ko": "{where}(`{code}`)의 `unroll=` 때문에 컴파일러가 반복마다 루프 본문을 복사해, 프로그램이 {what}에 따라 커집니다({lengths}일 때 {sizes}개 연산). 크기가 고정되도록 `unroll=`을 빼거나 작은 고정값을 주세요.",
+    },
     "compact_trace.incomplete": {
         "en": "The worker measured {got} trace sizes where {expected} were asked for, so growth could not be judged. This is not counted as a pass; please tell your instructor.",
         "ko": "작업 프로세스가 추적 크기를 {expected}개 요청받고 {got}개만 재어, 크기가 커지는지 판단할 수 없었습니다. 통과로 치지 않습니다. 강사에게 알려 주세요.",

@@ -33,8 +33,10 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from ..format import clip_code
 from ..registry import register_check
 from ..sandboxed.trace import count_equations, trace_program
+from ..source.parsed import statement_matching
 from ..spec import Call, Exercise, SpecError
 from ..supervisor.session import ErrorReport, TraceLine
 from .base import CheckContext, Verdict, stable_seed
@@ -226,6 +228,13 @@ def compact_trace(ctx: CheckContext) -> Verdict:
     if outcome == "passed" and len(sizes) == len(calls):
         return Verdict.passed(ctx.text("compact_trace.passed", sizes=listed, what=what, lengths=listed_lengths,
                                        reference=reference[-1]), **details)
+    unrolled_by_argument = _unroll_argument(ctx, name)
+    if unrolled_by_argument is not None:
+        # The loop is a `fori_loop` or `scan` already: telling the student to use one would be wrong.
+        filename, line, code = unrolled_by_argument
+        return Verdict.failed(ctx.text("compact_trace.unroll_argument", where=ctx.where(filename, line),
+                                       code=clip_code(code), what=what, sizes=listed, lengths=listed_lengths),
+                              **details)
     unrolled = _unrolled(ctx, lines)
     if outcome == "grows":
         return Verdict.failed(ctx.text("compact_trace.grows", unrolled=unrolled, sizes=listed, what=what,
@@ -244,6 +253,16 @@ def _decided(sizes: Sequence[int], reference: Sequence[int]) -> bool:
     but too large (one too large is not enough to tell a padded loop from a growing one)."""
     outcome, _ = trace_verdict(sizes, reference[:len(sizes)])
     return outcome == "grows" or (outcome == "too_large" and len(sizes) >= 2)
+
+
+# `unroll=` with anything but a fixed factor of 1 (`unroll=True`, `unroll=n`, `unroll=x.shape[0]`).
+_UNROLL_ARGUMENT = r"\bunroll\s*=\s*(?!(1|False|None)\s*[,)])"
+
+
+def _unroll_argument(ctx: CheckContext, name: str) -> tuple[str, int, str] | None:
+    """The statement, read from the source in the judge, where the function or a helper it calls asks
+    `fori_loop` or `scan` to unroll its loop: the program then grows although the loop is written right."""
+    return statement_matching(ctx.source, name, _UNROLL_ARGUMENT)
 
 
 def _unrolled(ctx: CheckContext, lines: Sequence[Sequence[TraceLine]]) -> str:

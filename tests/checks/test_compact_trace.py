@@ -21,6 +21,7 @@ from graders.checks.compact_trace import (
 )
 from graders.registry import get_assignment
 from graders.results import Status
+from graders.source import parse_cells
 from graders.spec import Exercise
 from graders.submission import read_submission
 from graders.supervisor.session import SubmissionSession, TraceLine, TraceMeasurement
@@ -47,10 +48,12 @@ def _exercise(name: str) -> Exercise:
 
 def _verdicts(path: Path, *names: str, session_type: type[SubmissionSession] = SubmissionSession,
               lang: str = "en") -> dict[str, Verdict]:
-    session = session_type(read_submission(path))
+    submission = read_submission(path)
+    session = session_type(submission)
     session.start()
     try:
-        return {name: compact_trace(CheckContext(_exercise(name), session, lang, deadline=time.monotonic() + 120))
+        return {name: compact_trace(CheckContext(_exercise(name), session, lang, deadline=time.monotonic() + 120,
+                                                 source=parse_cells(submission)))
                 for name in names}
     finally:
         session.close()
@@ -182,3 +185,15 @@ def test_the_lengths_cannot_be_computed_without_the_solutions_file() -> None:
                                                                                    "digest of solutions/purity.py")
                  for source in _SOURCES)
     assert differ >= len(_SOURCES) - 1
+
+
+def test_a_loop_unrolled_by_its_unroll_argument_is_blamed_on_that_argument() -> None:
+    # The loop already is a `fori_loop`: advice to use one would be wrong; the argument is the fault.
+    path = SUBMISSIONS / "hostile" / "round7" / "scan_unroll_param.py"
+    verdict = _verdicts(path, "horner")["horner"]
+    assert verdict.status is Status.FAILED, verdict.message
+    line = _line_of(path, "return jax.lax.fori_loop(")
+    assert verdict.message.startswith(f"At scan_unroll_param.py, line {line} (`"), verdict.message
+    assert "`unroll=`" in verdict.message and "Use `" not in verdict.message
+    korean = _verdicts(path, "horner", lang="ko")["horner"].message
+    assert "`unroll=`" in korean and "(으)로" not in korean
