@@ -556,6 +556,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "calling `{function}` changed the files in `{owner}` ({change}); a file written by one call and read by the next is state kept between calls",
         "ko": "`{function}`을(를) 호출하자 `{owner}`의 파일이 바뀜({change}); 한 호출이 쓰고 다음 호출이 읽는 파일은 호출 사이에 간직되는 상태입니다",
     },
+    "no_globals.state_logger": {
+        "en": "calling `{function}` changed `{part}`, an attribute kept on the logger `{owner}` ({change}); `logging.getLogger` hands every caller the same logger, so what is kept on it is state between calls",
+        "ko": "`{function}`을(를) 호출하자 로거 `{owner}`에 붙여 둔 속성 `{part}`이(가) 바뀜({change}); `logging.getLogger`는 모든 호출에 같은 로거를 주므로, 거기 둔 것은 호출 사이에 간직되는 상태입니다",
+    },
     "no_globals.state_cache": {
         "en": "calling `{function}` changed the `functools.lru_cache` of `{owner}` ({change}); a cache is state kept between calls",
         "ko": "`{function}`을(를) 호출하자 `{owner}`의 `functools.lru_cache`가 바뀜({change}); 캐시는 호출 사이에 간직되는 상태입니다",
@@ -615,6 +619,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "place.files": {
         "en": "the files in `{owner}`",
         "ko": "`{owner}`의 파일",
+    },
+    "place.logger": {
+        "en": "the attribute `{part}` of the logger `{owner}`",
+        "ko": "로거 `{owner}`의 속성 `{part}`",
     },
     "place.cache": {
         "en": "the `functools.lru_cache` of `{owner}`",

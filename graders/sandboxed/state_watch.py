@@ -9,8 +9,9 @@ stream as it is taken (`events.py`):
   function's code names (closures, defaults, attributes, partial arguments, bound
   methods' objects, classes and metaclasses, lru caches, data and objects);
 - the global random generators of `random` and `numpy.random`, which `random.random()`
-  and `np.random.rand()` draw from, the environment, `sys.argv`, and the files in the
-  folders the worker can write to;
+  and `np.random.rand()` draw from, the environment, `sys.argv`, the files in the
+  folders the worker can write to, and data kept on loggers (`logging.getLogger(name)`
+  hands every caller the same one);
 - the library data the function's code names through a module (`np.typecodes`), and
   every function and object of the submission alive after its cells ran, however it is
   kept (an interpreter registry such as `codecs.register`), found by the collector;
@@ -28,6 +29,7 @@ judge reads from the stream.
 from __future__ import annotations
 
 import _random
+import logging
 import operator
 import os
 import random
@@ -61,7 +63,7 @@ _PER_CALL_OPS = frozenset({"call", "call_each_kind", "recompilation_warmup", "re
 _PER_REQUEST_OPS = frozenset({"trace_size", "intermediates"})
 WATCHED_OPS = _PER_CALL_OPS | _PER_REQUEST_OPS
 # Places read for a change only: what cannot be read there is the library's, or not reached by name.
-_CHANGES_ONLY = frozenset({"library", "resident", "files"})
+_CHANGES_ONLY = frozenset({"library", "resident", "files", "logger"})
 _MAX_FINDINGS = 50
 
 # The generators `random.random()` and `np.random.rand()` draw from, and how to read them, bound
@@ -260,7 +262,29 @@ def _process_state() -> dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]]:
             ("os", "module", "environ"): (reader.fingerprint(dict.copy(_environ_data), FINGERPRINT_DEPTH),
                                           summary(_environ_data, reader)),
             ("sys", "module", "argv"): (reader.fingerprint(sys.argv, FINGERPRINT_DEPTH), summary(sys.argv, reader)),
-            **_files()}
+            **_files(), **_loggers(reader)}
+
+
+# What the logging module itself keeps on a logger; anything else set on one is somebody's data.
+_LOGGER_FIELDS = frozenset({"name", "level", "parent", "propagate", "handlers", "disabled", "filters", "manager",
+                            "_cache"})
+_logger_registry: dict[str, Any] = logging.Logger.manager.loggerDict
+_Logger = logging.Logger
+
+
+def _loggers(reader: Reader) -> dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]]:
+    """Data kept as attributes of loggers, as places of their own. A logger is process state by name:
+    `logging.getLogger(name)` hands every caller the same object, so a memo set on it at call time is
+    state kept between calls that no name of the submission holds."""
+    places = {}
+    for name, logger in list(_logger_registry.items()):
+        if type(logger) is not _Logger:
+            continue
+        for attribute, value in list(vars(logger).items()):
+            if attribute not in _LOGGER_FIELDS:
+                places[(str(name), "logger", str(attribute))] = (reader.fingerprint(value, FINGERPRINT_DEPTH),
+                                                                 summary(value, reader))
+    return places
 
 
 def _files() -> dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]]:

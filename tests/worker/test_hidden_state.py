@@ -212,3 +212,18 @@ def test_a_counter_kept_in_a_file_is_state(tmp_path: Any, monkeypatch: pytest.Mo
                             "    return x\n")
     [finding] = [f for f in _run(module, "f", planted, 1.0) if f["access"] == "state"]
     assert (finding["name"], finding["type"], finding["change"]["kind"]) == (".", "files", "items")
+
+
+def test_data_kept_on_a_logger_fetched_by_name_is_state() -> None:
+    # `logging.getLogger(name)` returns the same object to every caller: a memo on it is kept between calls.
+    module, planted = _load("import logging\n"
+                            "def f(x):\n    log = logging.getLogger('hidden_state_case.memo')\n"
+                            "    log.__dict__.setdefault('seen', []).append(x)\n    return x\n")
+    try:
+        _run(module, "f", planted, 1.0)
+        [finding] = [f for f in _run(module, "f", planted, 1.0) if f["access"] == "state"]
+        assert (finding["name"], finding["type"], finding["part"], finding["change"]["kind"]) \
+            == ("hidden_state_case.memo", "logger", "seen", "items")
+    finally:
+        import logging
+        vars(logging.getLogger("hidden_state_case.memo")).pop("seen", None)
