@@ -100,10 +100,11 @@ def find_tripwires(cells: tuple[ParsedCell, ...]) -> tuple[Tripwire, ...]:
     classes: set[str] = set()
     found: list[Tripwire] = []
     seen: set[tuple[str, str, int]] = set()
+    descriptors = _own_descriptors(cells)
     for cell in cells:
         aliases.learn(cell.tree)
         _learn_classes(cell.tree, classes)
-        visitor = _Visitor(aliases, classes, cell.filename)
+        visitor = _Visitor(aliases, classes, cell.filename, descriptors)
         visitor.visit(cell.tree)
         for tripwire in visitor.found:
             key = (tripwire.kind, tripwire.filename, tripwire.line)
@@ -111,6 +112,32 @@ def find_tripwires(cells: tuple[ParsedCell, ...]) -> tuple[Tripwire, ...]:
                 seen.add(key)
                 found.append(tripwire)
     return tuple(found)
+
+
+# Closing or wrapping a descriptor the student's own `tempfile.mkstemp()` returned is the documented
+# idiom (`fd, path = tempfile.mkstemp(); os.close(fd)`), not a use of the process's descriptors.
+_OWN_DESCRIPTOR_USES = frozenset({"os.close", "os.fdopen"})
+
+
+def _own_descriptors(cells: tuple[ParsedCell, ...]) -> frozenset[str]:
+    """Names bound once in the whole source, to the descriptor `tempfile.mkstemp()` returned
+    (`fd, path = tempfile.mkstemp()`): a name bound anywhere else too could hold any descriptor."""
+    aliases = Aliases()
+    candidates: set[str] = set()
+    stores: dict[str, int] = {}
+    for cell in cells:
+        aliases.learn(cell.tree)
+        for node in ast.walk(cell.tree):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                stores[node.id] = stores.get(node.id, 0) + 1
+            elif isinstance(node, ast.arg):
+                stores[node.arg] = stores.get(node.arg, 0) + 2
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.value, ast.Call) \
+                    and aliases.resolve(node.value.func) == "tempfile.mkstemp":
+                target = node.targets[0]
+                if isinstance(target, ast.Tuple) and target.elts and isinstance(target.elts[0], ast.Name):
+                    candidates.add(target.elts[0].id)
+    return frozenset(name for name in candidates if stores.get(name) == 1)
 
 
 def _capability(qualified: str | None) -> str | None:
@@ -184,10 +211,12 @@ def _scope_of(function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> 
 
 
 class _Visitor(ast.NodeVisitor):
-    def __init__(self, aliases: Aliases, classes: set[str], filename: str) -> None:
+    def __init__(self, aliases: Aliases, classes: set[str], filename: str,
+                 descriptors: frozenset[str] = frozenset()) -> None:
         self.aliases = aliases
         self.classes = classes
         self.filename = filename
+        self.descriptors = descriptors
         self.found: list[Tripwire] = []
         self._scopes: list[_Scope] = []
         self._reported: set[int] = set()  # nodes of a chain already reported as a whole
@@ -317,6 +346,9 @@ class _Visitor(ast.NodeVisitor):
             self.trip("dynamic", f"{name}(...) of a computed string", node)
         elif name == "__import__" or self.resolve(function) == "importlib.import_module":
             self._dynamic_import(node, first, computed)
+        elif isinstance(first, ast.Name) and first.id in self.descriptors \
+                and self.resolve(function) in _OWN_DESCRIPTOR_USES:
+            self._reported.update(id(part) for part in _chain(function))
         elif name in ("setattr", "delattr", "getattr") and len(node.args) >= 2:
             self._attribute_call(name, node)
         elif name == "open" and isinstance(first, ast.Constant) and (

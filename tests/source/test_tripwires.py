@@ -80,6 +80,9 @@ def _tripwires(source: str):  # type: ignore[no-untyped-def]
     ("import importlib\nimportlib.import_module('numpy').__dict__['x'] = 1\n", "patch", 2),
     ("import importlib\n_h = importlib.import_module('hashlib')\n_h.sha1 = None\n", "patch", 3),
     ("_np = __import__('numpy')\n_np.allclose = None\n", "patch", 2),
+    # A name that held mkstemp's descriptor but is bound again may hold any descriptor.
+    ("import os, tempfile\nfd, path = tempfile.mkstemp()\nfd = 3\nos.close(fd)\n", "descriptor", 4),
+    ("import os, tempfile\nfd, path = tempfile.mkstemp()\nos.dup2(fd, 1)\n", "descriptor", 3),
 ])
 def test_each_capability_trips_with_its_line(source: str, kind: str, line: int) -> None:
     found = _tripwires(source)
@@ -118,6 +121,9 @@ def test_each_capability_trips_with_its_line(source: str, kind: str, line: int) 
     "os.environ['JAX_PLATFORMS'] = 'cpu'\nwarnings.filterwarnings('ignore')\n"
     "logging.getLogger('jax').setLevel(logging.ERROR)\nnp.set_printoptions(precision=3)\n"
     "jax.config.update('jax_enable_x64', True)\ngc.collect()\n",
+    # The documented idioms for the descriptor `tempfile.mkstemp()` returns (honest class, round 3).
+    "import os, tempfile\n_fd, LOG = tempfile.mkstemp(suffix='.json')\nos.close(_fd)\n",
+    "import os\nfrom tempfile import mkstemp\nfd, path = mkstemp()\nwith os.fdopen(fd, 'w') as f:\n    f.write('x')\n",
 ])
 def test_student_habits_never_trip(source: str) -> None:
     assert _tripwires(source) == ()
