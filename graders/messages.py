@@ -549,8 +549,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "`{function}`을(를) 호출하자 라이브러리 `{owner}`이(가) 간직한 데이터 `{owner}.{part}`이(가) 제자리에서 바뀜({change}); 라이브러리의 데이터는 모든 호출과 모든 사용자가 함께 씁니다",
     },
     "no_globals.state_resident": {
-        "en": "calling `{function}` changed `{owner}`, a function or object of the submission that no global name leads to (something kept it alive, such as a registry it was registered with: {change})",
-        "ko": "`{function}`을(를) 호출하자 어떤 전역 이름으로도 닿지 않는 제출물의 함수나 객체 `{owner}`이(가) 바뀜(등록된 레지스트리 같은 무언가가 그것을 살려 두고 있음: {change})",
+        "en": "calling `{function}` changed `{owner}`, a function or object of the submission ({change})",
+        "ko": "`{function}`을(를) 호출하자 제출물의 함수나 객체 `{owner}`이(가) 바뀜({change})",
     },
     "no_globals.state_files": {
         "en": "calling `{function}` changed the files in `{owner}` ({change}); a file written by one call and read by the next is state kept between calls",
@@ -559,6 +559,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     "no_globals.state_logger": {
         "en": "calling `{function}` changed `{part}`, an attribute kept on the logger `{owner}` ({change}); `logging.getLogger` hands every caller the same logger, so what is kept on it is state between calls",
         "ko": "`{function}`을(를) 호출하자 로거 `{owner}`에 붙여 둔 속성 `{part}`이(가) 바뀜({change}); `logging.getLogger`는 모든 호출에 같은 로거를 주므로, 거기 둔 것은 호출 사이에 간직되는 상태입니다",
+    },
+    "no_globals.state_process": {
+        "en": "calling `{function}` changed what the operating system keeps for the process (its file mode mask, working folder or resource limits), which the next call can read: state kept between calls",
+        "ko": "`{function}`을(를) 호출하자 운영체제가 프로세스에 대해 간직하는 값(파일 모드 마스크, 작업 폴더, 자원 한도)이 바뀜. 다음 호출이 읽을 수 있으니 호출 사이에 간직되는 상태입니다",
+    },
+    "no_globals.state_registered": {
+        "en": "calling `{function}` changed `{owner}`, a function or object of the submission that only something else keeps alive, such as a registry it was registered with ({change})",
+        "ko": "`{function}`을(를) 호출하자 레지스트리처럼 다른 무언가만 살려 두고 있는 제출물의 함수나 객체 `{owner}`이(가) 바뀜({change})",
+    },
+    "no_globals.state_other_global": {
+        "en": "calling `{function}` changed the global `{owner}`, which its code does not even name ({change}): something it calls changed it on its behalf, such as a method of it registered as a callback",
+        "ko": "`{function}`을(를) 호출하자 코드에 이름조차 나오지 않는 전역 변수 `{owner}`이(가) 바뀜({change}): 콜백으로 등록된 그 변수의 메서드처럼, 함수가 부르는 무언가가 대신 바꾼 것입니다",
     },
     "no_globals.state_cache": {
         "en": "calling `{function}` changed the `functools.lru_cache` of `{owner}` ({change}); a cache is state kept between calls",
@@ -623,6 +635,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     "place.logger": {
         "en": "the attribute `{part}` of the logger `{owner}`",
         "ko": "로거 `{owner}`의 속성 `{part}`",
+    },
+    "place.process": {
+        "en": "what the operating system keeps for the process",
+        "ko": "운영체제가 프로세스에 대해 간직하는 값",
+    },
+    "place.registered": {
+        "en": "the function or object `{owner}`, which only something else (a registry) keeps alive",
+        "ko": "다른 무언가(레지스트리)만 살려 두고 있는 함수나 객체 `{owner}`",
+    },
+    "place.other_global": {
+        "en": "the global `{owner}`",
+        "ko": "전역 변수 `{owner}`",
     },
     "place.cache": {
         "en": "the `functools.lru_cache` of `{owner}`",
@@ -889,7 +913,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "review.kind.descriptor": {"en": "the process's file descriptors", "ko": "프로세스의 파일 디스크립터"},
     "review.kind.process": {"en": "process control (starting, ending or signalling processes)", "ko": "프로세스 제어(프로세스 시작·종료·신호)"},
-    "review.kind.native": {"en": "native code (`ctypes`)", "ko": "네이티브 코드(`ctypes`)"},
+    "review.kind.native": {"en": "native code or raw memory (`ctypes`, an array's address)", "ko": "네이티브 코드나 메모리 직접 접근(`ctypes`, 배열의 주소)"},
     "review.kind.thread": {"en": "threads", "ko": "스레드"},
     "review.kind.signal": {"en": "signal handlers", "ko": "시그널 핸들러"},
     "review.kind.introspection": {"en": "frame or garbage-collector introspection", "ko": "프레임 또는 가비지 컬렉터 들여다보기"},

@@ -43,7 +43,22 @@ def compile_listener(emit: Emit) -> Callable[..., None]:
             emit(TRACE, b"")
 
     jax.monitoring.register_event_duration_secs_listener(on_event)
+    _freeze_listeners()
     return on_event
+
+
+def _freeze_listeners() -> None:
+    """JAX keeps its monitoring listeners in plain module-level lists, which a call could empty and
+    refill in place (no name rebound, so no watcher would see it) to compile unheard. Made tuples
+    here, before student code exists: they can no longer change in place, and rebinding the name
+    is a change the library watch reports."""
+    from jax._src import monitoring
+
+    for name in ("_event_listeners", "_event_duration_secs_listeners", "_event_time_span_listeners",
+                 "_scalar_listeners"):
+        listeners = vars(monitoring).get(name)
+        if type(listeners) is list:
+            setattr(monitoring, name, tuple(listeners))
 
 
 class _CacheMissLog(logging.Handler):

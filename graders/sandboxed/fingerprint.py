@@ -59,6 +59,10 @@ _sha1 = hashlib.sha1
 _ascontiguousarray = np.ascontiguousarray
 _ndarray_view = np.ndarray.view
 _ndarray = np.ndarray
+_np_generic = np.generic
+_generic_bytes = np.generic.tobytes
+# What a dtype hands back of the mapping it was made with (NumPy copies the mapping, not what it holds).
+_dtype_metadata = vars(np.dtype)["metadata"].__get__
 _uint8 = np.uint8
 _Generator = np.random.Generator
 _RandomState = np.random.RandomState
@@ -269,6 +273,9 @@ class Reader:
             # A logger changes no result (its own cache fills as it logs): by identity, as a logger
             # named as a global is (`hidden_state.is_data`).
             return [f"logger={id(value)}"]
+        if isinstance(value, _np_generic):
+            # A NumPy scalar, read by its bytes: a structured one (`np.void`) can be assigned in place.
+            return [type(value).__name__, _sha1(_generic_bytes(value)).hexdigest()]
         if isinstance(value, _ndarray):
             plain = _ndarray_view(value, _ndarray)
             return [f"{plain.dtype.str}{plain.shape}", _sha1(_ascontiguousarray(plain).view(_uint8)
@@ -432,6 +439,12 @@ class Reader:
             # Immutable by contract (dtypes, enums, treedefs, NumPy scalars, patterns, paths, slices):
             # identity is what a rebinding changes, and the objects its fields hold are read.
             if isinstance(value, _LIBRARY_VALUES):
+                metadata = _dtype_metadata(value) if isinstance(value, np.dtype) else None
+                if metadata is not None:
+                    # The one field of a library value that holds the caller's objects: a dtype's metadata.
+                    # Read as a plain copy: the getter makes a new proxy each time, with an id of its own.
+                    metadata_text = self.fingerprint(dict(metadata), depth - 1)
+                    return f"ref:{id(value)}|{kind.__name__}|metadata={metadata_text}"
                 return f"ref:{id(value)}|{kind.__name__}"
             met = self.unreadable
             # At the same depth: a wrapper adds no level of data (a proxy's mapping is the data), and the

@@ -46,7 +46,7 @@ from .calls import Calls, prepare_arguments
 from .fingerprint import CLASS_BOOKKEEPING, MISSING, instance_dict, submission_class
 
 __all__ = ["GlobalUses", "ModulesBeforeLoad", "Planted", "held_functions", "is_data", "is_dunder", "merged",
-           "reachable_parts", "resident_objects", "static_global_uses"]
+           "later_functions", "reachable_ids", "reachable_parts", "resident_objects", "static_global_uses"]
 
 _MAX_FINDINGS = 50
 _MAX_DEPTH = 8
@@ -143,7 +143,7 @@ class ModulesBeforeLoad:
         self._exclude = exclude
         self._namespaces = {name: (module, dict(vars(module))) for name, module in plain_modules(exclude)}
 
-    def planted(self, namespace: dict[str, Any]) -> Planted:
+    def planted(self, namespace: dict[str, Any], set_by_student: set[tuple[int, str]] | None = None) -> Planted:
         """Data names that loading the cells (whose globals are `namespace`) added or rebound
         (called right after they ran) in the modules the submission reaches: a library that
         sets its own globals lazily, or from a garbage-collection callback, plants nothing."""
@@ -157,7 +157,8 @@ class ModulesBeforeLoad:
                 continue  # unchanged, checked in C: the common case for hundreds of modules
             planted = frozenset(key for key, value in list(namespace.items())
                                 if isinstance(key, str) and not is_dunder(key) and is_data(value)
-                                and before.get(key, MISSING) is not value)
+                                and before.get(key, MISSING) is not value
+                                and (set_by_student is None or (id(namespace), key) in set_by_student))
             if planted:
                 names[name] = (module, planted)
         return Planted(names)
@@ -171,7 +172,7 @@ class GlobalUses:
         self.calls = calls
         self.planted = Planted()
         # The submission's functions and objects alive once its cells ran (`resident_objects`).
-        self.residents: list[tuple[str, Any]] = []
+        self.residents: list[tuple[str, Any, bool]] = []
         self._before: ModulesBeforeLoad | None = None
         # The places the function reaches whose state cannot be read (set by the state watch).
         self.unreadable: Callable[[str], list[dict[str, Any]]] = lambda name: []
@@ -183,18 +184,33 @@ class GlobalUses:
         """Called just before the cells run: what every module holds of its own."""
         self._before = ModulesBeforeLoad({self.calls.submission.module.__name__})
 
-    def after_load(self) -> None:
-        """Called just after the cells ran: what they planted in other modules."""
+    def after_load(self, set_by_student: set[tuple[int, str]] | None = None) -> None:
+        """Called just after the cells ran: what they planted in other modules (`set_by_student`: the
+        names a line of the submission set, as the library watch saw them; None takes every change)."""
         if self._before is not None:
-            self.planted = self._before.planted(self.calls.submission.module.__dict__)
+            self.planted = self._before.planted(self.calls.submission.module.__dict__, set_by_student)
             self._before = None
-        self.residents = resident_objects(self.calls.submission.filenames)
+        self._take_census()
+
+    def _take_census(self) -> None:
+        """The submission's functions and objects alive now, each marked whether a name of the
+        submission leads to it; those only something else keeps (a registry) are `registered`."""
+        submission = self.calls.submission
+        found = resident_objects(submission.filenames)
+        named = reachable_ids(submission.module.__dict__)
+        self.residents = [(name, value, id(value) not in named) for name, value in found]
 
     def global_uses(self, request: dict[str, Any]) -> dict[str, Any]:
         """Module-level data the function reads or writes, from its code; with a call in the request,
         the call too, made as every other call is (its state changes reach the judge with the reply)."""
         name = request["name"]
         submission = self.calls.submission
+        # Functions a call made since the census (a search function made and registered on the first
+        # call) are places from here on: looked for once per exercise, before its own watched call.
+        later = later_functions([(n, v) for n, v, _ in self.residents], submission.filenames)
+        if later:
+            named = reachable_ids(submission.module.__dict__)
+            self.residents = (self.residents + [(n, v, id(v) not in named) for n, v in later])[:_MAX_RESIDENTS]
         findings = static_global_uses(submission.lookup(name), name, submission.filenames,
                                       submission.module.__name__, self.planted) + self.unreadable(name)
         if "args" in request:
@@ -240,9 +256,10 @@ class _BytecodeWalker:
         self.planted = planted
         self.seen: set[int] = set()
         self.roots: dict[str, None] = {}
-        # Library data the code names through a module (`np.typecodes`): reading it is fine, changing
-        # it is hidden state, so it is watched as a place: {module's text: {attribute: module}}.
-        self.library: dict[tuple[str, str], types.ModuleType] = {}
+        # Library data the code names through a module or a library class (`np.typecodes`,
+        # `np.finfo._finfo_cache`), or imports in its body: reading it is fine, changing it is hidden
+        # state, so it is watched as a place: {(holder's text, attribute): holder}.
+        self.library: dict[tuple[str, str], Any] = {}
         self._skip = 0
 
     def visit_callable(self, value: Any, owner: str, depth: int = 0) -> None:
@@ -314,6 +331,10 @@ class _BytecodeWalker:
                 return vars(base)[attribute]
         return MISSING
 
+    def _class_holder(self, klass: type, attribute: str) -> type | None:
+        """The class along the MRO whose own namespace holds `attribute` (no descriptor runs)."""
+        return next((base for base in klass.__mro__ if attribute in vars(base)), None)
+
     def _builtins(self, namespace: dict[str, Any]) -> dict[str, Any]:
         found = namespace.get("__builtins__", builtins)
         return found if isinstance(found, dict) else vars(found)
@@ -326,6 +347,8 @@ class _BytecodeWalker:
         # What the previous instruction left on the stack, while it is a chain of attribute reads
         # on a global (`jnp.SCALE`, `Config.THRESHOLD`, `norm.scale`, `sys.modules`): (text, value).
         chain: tuple[str, Any] | None = None
+        importing: Any = None
+        local_modules: dict[Any, types.ModuleType] = {}
         self._skip = 0
         for index, instruction in enumerate(instructions):
             if self._skip:
@@ -337,6 +360,24 @@ class _BytecodeWalker:
             line = (instruction.positions.lineno if instruction.positions else None) or 0
             if opname in _ATTRIBUTE_OPS and chain is not None and isinstance(name, str):
                 chain = self._attribute(chain, name, owner, code.co_filename, line, instructions, index)
+                continue
+            if opname == "IMPORT_NAME" and isinstance(name, str):
+                # `from numpy import typecodes` or `import numpy as np` in the body: a library reached
+                # without a global; its data is watched as when it is named through a global.
+                importing = sys.modules.get(name)
+                chain = None
+                continue
+            if opname == "IMPORT_FROM" and isinstance(importing, types.ModuleType) and isinstance(name, str):
+                member = vars(importing).get(name, MISSING)
+                if member is not MISSING and not is_dunder(name) and is_data(member):
+                    self.library[(importing.__name__, name)] = importing
+                continue
+            if opname in ("STORE_FAST", "STORE_DEREF") and isinstance(importing, types.ModuleType):
+                if instructions[index - 1].opname == "IMPORT_NAME" and isinstance(name, str):
+                    local_modules[name] = importing
+                importing = None
+            if opname in ("LOAD_FAST", "LOAD_FAST_CHECK", "LOAD_DEREF") and name in local_modules:
+                chain = (str(name), local_modules[name])
                 continue
             chain = None
             if opname in ("STORE_GLOBAL", "DELETE_GLOBAL"):
@@ -434,6 +475,9 @@ class _BytecodeWalker:
                 return None
         elif isinstance(value, type):
             if not self._own_class(value) and not self._own_class(type(value)):
+                holder = self._class_holder(value, attribute)
+                if holder is not None and not is_dunder(attribute) and is_data(vars(holder)[attribute]):
+                    self.library[(chain[0], attribute)] = holder
                 return None
             member = self._class_member(value, attribute)
             where, planted = "class", not is_dunder(attribute)
@@ -494,9 +538,10 @@ def static_global_uses(root: Any, root_name: str, filenames: set[str], module_na
 
 
 def code_roots(root: Any, root_name: str, filenames: set[str],
-               module_name: str) -> tuple[list[str], list[tuple[str, str, types.ModuleType]]]:
+               module_name: str) -> tuple[list[str], list[tuple[str, str, Any]]]:
     """The module-level names the graded object's code, and the code of all it reaches, names; and
-    the library data it names through a module, as (module's text, attribute, module)."""
+    the library data it names through a module or a library class, or imports, as (holder's text,
+    attribute, holder: the module or class whose namespace holds it)."""
     walker = _BytecodeWalker(filenames, module_name, _Findings(), Planted())
     walker.visit_callable(root, root_name)
     library = [(text, attribute, module) for (text, attribute), module in walker.library.items()]
@@ -619,6 +664,44 @@ def resident_objects(filenames: set[str]) -> list[tuple[str, Any]]:
         elif id(type(value)) in own_classes:
             instances.append((type(value).__qualname__, value))
     return (functions + instances)[:_MAX_RESIDENTS]
+
+
+def later_functions(known: list[tuple[str, Any]], filenames: set[str]) -> list[tuple[str, Any]]:
+    """The submission's functions made since `known` was taken (a closure a call made and registered
+    somewhere): every function object that refers to one of the submission's code objects, which
+    the collector lists in one pass in C (`gc.get_referrers`)."""
+    codes: list[types.CodeType] = []
+    pending = [value.__code__ for _, value in known if isinstance(value, types.FunctionType)]
+    seen: set[int] = set()
+    while pending:
+        code = pending.pop()
+        if id(code) in seen or code.co_filename not in filenames:
+            continue
+        seen.add(id(code))
+        codes.append(code)
+        pending.extend(constant for constant in code.co_consts if isinstance(constant, types.CodeType))
+    if not codes:
+        return []
+    have = {id(value) for _, value in known}
+    return [(value.__qualname__, value) for value in gc.get_referrers(*codes)
+            if isinstance(value, types.FunctionType) and id(value) not in have]
+
+
+def reachable_ids(namespace: dict[str, Any], limit: int = 50_000) -> set[int]:
+    """What the submission's module namespace holds, as the interpreter's own traversal lists it (a few
+    levels deep, through containers, closures and objects, never into modules or classes): the
+    objects a name of the submission leads to."""
+    found: set[int] = {id(namespace)}
+    pending: list[tuple[Any, int]] = [(namespace, 0)]
+    while pending and len(found) < limit:
+        holder, level = pending.pop()
+        for held in _referents(holder):
+            if id(held) in found or isinstance(held, (types.ModuleType, type, types.CodeType)):
+                continue
+            found.add(id(held))
+            if level < _MAX_DEPTH:
+                pending.append((held, level + 1))
+    return found
 
 
 def _own_instance(value: Any, module_name: str) -> bool:

@@ -111,6 +111,8 @@ class LibraryWatch:
         self._defaults = tuple(map(_defaults, self._functions))
         self._kwdefaults = tuple(map(_kwdefaults, self._functions))
         self.reported = 0
+        # (namespace id, name) a line of the submission's own set: what it planted in a library.
+        self.set_by_student: set[tuple[int, str]] = set()
         self._busy = False
         self._watcher = -1
         self._by_address: dict[int, int] = {}
@@ -145,15 +147,20 @@ class LibraryWatch:
             label = self._labels[index]
             name = self._cast(key, self._object).value if key else ""
             value = self._cast(new, self._object).value if new else None
+            caller = self._getframe(1)
+            by_student = caller.f_code.co_filename in self._student_files
+            if by_student and isinstance(name, str) and event in (_ADDED, _MODIFIED):
+                # Set by a line of the submission's own: data it planted (a library that sets its own
+                # globals as it works, `tempfile._name_sequence`, plants nothing).
+                self.set_by_student.add((id(self._spaces[index]), name))
             known = event in (_CLONED, _CLEARED) or name in self._keys[index]
             if not known or self._exempt(label, name, event, value):
                 return 0  # a name added is planted data, which no_globals judges, not a patch
             # A patch: the submission's own line changed it, or what the name holds is behaviour (a
             # function, a class, a module) taken away or put in, whoever did it. A library that rebinds
             # its own data as it works (a flag, a cache) is neither.
-            caller = self._getframe(1)
             old = self._spaces[index].get(name) if isinstance(name, str) else None
-            if not (caller.f_code.co_filename in self._student_files or _behaviour(old) or _behaviour(value)):
+            if not (by_student or _behaviour(old) or _behaviour(value)):
                 return 0
             filename, line = self._student_line()
             self.reported += 1

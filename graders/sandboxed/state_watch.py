@@ -33,6 +33,7 @@ import logging
 import operator
 import os
 import random
+import resource
 import sys
 import types
 from collections.abc import Callable
@@ -49,6 +50,7 @@ from .hidden_state import (
     is_data,
     is_dunder,
     plain_modules,
+    reachable_ids,
     reachable_parts,
     reached_modules,
     resident_objects,
@@ -63,7 +65,11 @@ _PER_CALL_OPS = frozenset({"call", "call_each_kind", "recompilation_warmup", "re
 _PER_REQUEST_OPS = frozenset({"trace_size", "intermediates"})
 WATCHED_OPS = _PER_CALL_OPS | _PER_REQUEST_OPS
 # Places read for a change only: what cannot be read there is the library's, or not reached by name.
-_CHANGES_ONLY = frozenset({"library", "resident", "files", "logger"})
+_CHANGES_ONLY = frozenset({"library", "resident", "logger", "other_global"})
+# Module-level arrays the function does not name are read by their bytes up to this size.
+_LARGE_ARRAY_BYTES = 1 << 16
+# ... and all of them together with at most this many items.
+_OTHER_GLOBALS_ITEMS = 1000  # "registered" is not: see snapshot
 _MAX_FINDINGS = 50
 
 # The generators `random.random()` and `np.random.rand()` draw from, and how to read them, bound
@@ -83,6 +89,10 @@ _WRITABLE_FOLDERS = tuple((shown, path) for shown, path in ((".", os.getcwd()), 
                           if os.path.isdir(path))
 _MAX_FILES = 1000
 _scandir = os.scandir
+_open = open
+_getcwd = os.getcwd
+_getrlimit = resource.getrlimit
+_LIMITS = tuple(getattr(resource, name) for name in sorted(dir(resource)) if name.startswith("RLIMIT_"))
 
 
 class _Snapshot:
@@ -104,12 +114,12 @@ class _Snapshot:
 
 class StateWatch:
     def __init__(self, calls: Calls, emit: Emit, planted: Callable[[], Planted],
-                 residents: Callable[[], list[tuple[str, Any]]] = list) -> None:
+                 residents: Callable[[], list[tuple[str, Any, bool]]] = list) -> None:
         self.calls = calls
         self._emit = emit
         self._planted = planted
         self._residents = residents
-        self._roots: dict[str, tuple[Any, tuple[list[str], list[tuple[str, str, types.ModuleType]]]]] = {}
+        self._roots: dict[str, tuple[Any, tuple[list[str], list[tuple[str, str, Any]]]]] = {}
         self._reached: list[tuple[str, types.ModuleType]] | None = None
 
     def answer(self, op: str, request: dict[str, Any],
@@ -178,8 +188,18 @@ class StateWatch:
             member = vars(module).get(attribute, MISSING)
             if member is not MISSING:
                 found.append(((text, "library", attribute), member))
-        for resident_name, resident in self._residents():
-            found.append(((resident_name, "resident", ""), resident))
+        for resident_name, resident, registered in self._residents():
+            # Kept alive only by something else (a registry): what cannot be read there fails, as
+            # anywhere the function reaches by name.
+            found.append(((resident_name, "registered" if registered else "resident", ""), resident))
+        # The module's other data, which the function's code does not name: a library may still change
+        # it on the function's behalf (a list's bound `append` registered as a callback).
+        large: set[int] = set()
+        for global_name, value in list(namespace.items()):
+            if isinstance(global_name, str) and not is_dunder(global_name) and is_data(value):
+                found.append(((global_name, "other_global", ""), value))
+                if isinstance(value, np.ndarray) and value.nbytes > _LARGE_ARRAY_BYTES:
+                    large.add(id(value))
         # Each value is read whole at the first place that holds it, and by identity everywhere else
         # (inside other places too): one change, told once, where it is.
         first: dict[int, int] = {}
@@ -189,6 +209,13 @@ class StateWatch:
         for index, (key, member) in enumerate(found):
             while key in places:  # two levels of a wrapper with a cell of the same name
                 key = (key[0], key[1], key[2] + "'")
+            if key[1] == "other_global":
+                # What the function does not name costs a bounded share of the reading: a large array by
+                # identity, shape and dtype, and past the share, nothing (read for changes only).
+                reader.budget = min(reader.budget, _OTHER_GLOBALS_ITEMS)
+                if id(member) in large:
+                    places[key] = (f"ref:{id(member)}|{member.shape}{member.dtype}", ("value", "ndarray"))
+                    continue
             places[key] = (reader.place(member, whole=first[id(member)] == index), summary(member, reader))
         for module_name, module, names in self._planted().modules():
             current = vars(module)
@@ -212,7 +239,7 @@ class StateWatch:
         named = {f["name"] for f in found if f["type"] != "function"}
         return [f for f in found if f["type"] != "function" or f["name"] not in named]
 
-    def _code_roots(self, name: str) -> tuple[list[str], list[tuple[str, str, types.ModuleType]]]:
+    def _code_roots(self, name: str) -> tuple[list[str], list[tuple[str, str, Any]]]:
         """The module-level names the function's code reaches, and the library data it names (read
         once per binding of `name`)."""
         submission = self.calls.submission
@@ -262,7 +289,24 @@ def _process_state() -> dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]]:
             ("os", "module", "environ"): (reader.fingerprint(dict.copy(_environ_data), FINGERPRINT_DEPTH),
                                           summary(_environ_data, reader)),
             ("sys", "module", "argv"): (reader.fingerprint(sys.argv, FINGERPRINT_DEPTH), summary(sys.argv, reader)),
+            ("os", "process", ""): (f"process:{_kernel_state()}", ("value", "process")),
             **_files(), **_loggers(reader)}
+
+
+def _kernel_state() -> str:
+    """What the kernel keeps for the process that any call can set and the next one read: the file
+    mode mask, the working folder and the soft resource limits."""
+    try:
+        with _open("/proc/self/status", "rb") as status:
+            mask = next((line for line in status if line.startswith(b"Umask:")), b"").strip().decode()
+    except OSError:
+        mask = "?"
+    try:
+        folder = _getcwd()
+    except OSError:
+        folder = "?"
+    limits = ",".join(str(_getrlimit(limit)[0]) for limit in _LIMITS)
+    return f"{mask};{folder};{limits}"
 
 
 # What the logging module itself keeps on a logger; anything else set on one is somebody's data.
@@ -293,6 +337,7 @@ def _files() -> dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]]:
     places = {}
     for shown, folder in _WRITABLE_FOLDERS:
         entries: list[str] = []
+        unlisted = False
         pending = [folder]
         while pending and len(entries) < _MAX_FILES:
             try:
@@ -304,14 +349,22 @@ def _files() -> dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]]:
                             status = entry.stat(follow_symlinks=False)
                         except OSError:
                             continue
-                        entries.append(f"{entry.path[len(folder):]}:{status.st_size}:{status.st_mtime_ns}")
+                        # The change time too: no process can set it, so a write hidden by setting the
+                        # modification time back (`os.utime`) still shows.
+                        entries.append(f"{entry.path[len(folder):]}:{status.st_size}:{status.st_mtime_ns}:"
+                                       f"{status.st_ctime_ns}")
                         if entry.is_dir(follow_symlinks=False):
                             pending.append(entry.path)
+            except FileNotFoundError:
+                continue  # removed while it was listed
             except OSError:
-                continue
+                # A folder of the worker's own that cannot be listed (its read bit taken off) hides what
+                # it holds: no evidence either way, so unreadable, which fails.
+                unlisted = True
         entries.sort()
         text = Reader.digest_bytes(entries).hex()
-        places[(shown, "files", "")] = (f"files:{text}", ("items", "file list", len(entries)))
+        places[(shown, "files", "")] = (f"{UNREADABLE}:{text}|a folder that cannot be listed" if unlisted
+                                        else f"files:{text}", ("items", "file list", len(entries)))
     return places
 
 
@@ -374,7 +427,8 @@ def find_hidden_state(name: str, module: types.ModuleType, filenames: set[str],
                       planted: Planted | None = None) -> list[dict[str, Any]]:
     """What one call of `name` (made by `call`, given the function) changed, and what it reaches that
     cannot be read: as a request of the worker would report it (for tests and tools)."""
-    residents = resident_objects(filenames)
+    named = reachable_ids(module.__dict__)
+    residents = [(name, value, id(value) not in named) for name, value in resident_objects(filenames)]
     watch = StateWatch(_Calls(_Module(module, filenames)), lambda kind, payload: 0,  # type: ignore[arg-type]
                        lambda: planted or Planted(), lambda: residents)
     findings: list[dict[str, Any]] = []

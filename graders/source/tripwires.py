@@ -53,7 +53,8 @@ _OS_DESCRIPTORS = {"dup", "dup2", "pipe", "pipe2", "write", "read", "open", "clo
 _OS_PROCESSES = {"fork", "forkpty", "kill", "killpg", "system", "popen", "_exit", "abort", "setsid", "setpgid",
                  "setpgrp", "register_at_fork", "login_tty", "execv", "execve", "execl", "execle", "execlp",
                  "execlpe", "execvp", "execvpe", "spawnv", "spawnve", "spawnl", "spawnle", "spawnlp", "spawnlpe",
-                 "spawnvp", "spawnvpe", "posix_spawn", "posix_spawnp", "wait", "waitpid", "nice"}
+                 "spawnvp", "spawnvpe", "posix_spawn", "posix_spawnp", "wait", "waitpid", "nice", "putenv",
+                 "unsetenv"}
 _FUNCTIONS = {
     **{f"os.{name}": "descriptor" for name in _OS_DESCRIPTORS},
     **{f"os.{name}": "process" for name in _OS_PROCESSES},
@@ -68,6 +69,13 @@ _FUNCTIONS = {
 _INTROSPECTION_ATTRIBUTES = {"__globals__", "__builtins__", "__code__", "__closure__", "__subclasses__",
                              "f_back", "f_globals", "f_locals", "f_builtins", "f_code", "tb_frame", "gi_frame",
                              "cr_frame", "ag_frame", "cell_contents", "co_code", "__self__"}
+# Raw memory: the address of an array's buffer, or an object that hands NumPy an address to wrap.
+# A JAX array written through one changes a value every check takes as immutable.
+_NATIVE_ATTRIBUTES = {"unsafe_buffer_pointer", "__array_interface__", "__cuda_array_interface__", "__array_struct__",
+                      "__dlpack__", "ctypes"}
+# A library's private caches: a function that reads how much JAX has compiled (`_cache_size()`) can
+# count its own calls there.
+_CACHE_ATTRIBUTES = {"_cache_size", "_cache_info"}
 # What an object claims to be: rewriting it makes one thing pass for another.
 _IDENTITY_ATTRIBUTES = {"__class__", "__module__", "__code__", "__dict__", "__bases__", "__globals__",
                         "__closure__", "__defaults__", "__kwdefaults__", "__mro__"}
@@ -140,12 +148,27 @@ def _own_descriptors(cells: tuple[ParsedCell, ...]) -> frozenset[str]:
     return frozenset(name for name in candidates if stores.get(name) == 1)
 
 
+# Extending JAX's compiler (a primitive of one's own, a lowering, the backend client) changes what
+# every measurement of a traced or compiled program means: a primitive whose lowering unrolls a loop
+# has a jaxpr of one equation. No exercise needs it.
+_COMPILER_EXTENSIONS = ("jax.interpreters.mlir", "jax.extend.core.Primitive", "jax.core.Primitive",
+                        "jax.extend.mlir", "jax.extend.backend", "jax._src.interpreters.mlir",
+                        "jax._src.core.Primitive", "jax._src.xla_bridge", "jax._src.dispatch",
+                        "jax._src.monitoring", "jaxlib.xla_client", "jax.lib.xla_client", "jax.lib.xla_bridge")
+# Raw memory by an ordinary name: an array's address.
+_ADDRESSES = frozenset({"numpy.byte_bounds", "numpy.lib.array_utils.byte_bounds", "numpy.from_dlpack"})
+
+
 def _capability(qualified: str | None) -> str | None:
     """The kind of capability a dotted name is (`threading.Thread`, `os.dup2`), or None."""
     if qualified is None:
         return None
     if qualified in _FUNCTIONS:
         return _FUNCTIONS[qualified]
+    if qualified in _ADDRESSES:
+        return "native"
+    if any(qualified == prefix or qualified.startswith(prefix + ".") for prefix in _COMPILER_EXTENSIONS):
+        return "patch"
     if qualified in _QUERIES:
         return None
     return _MODULES.get(qualified.split(".")[0])
@@ -281,6 +304,11 @@ class _Visitor(ast.NodeVisitor):
                 if any(isinstance(target, ast.Name) and target.id in ("__module__", "__qualname__")
                        for target in targets):
                     self.trip("identity", f"class {node.name}: __module__ =", statement)
+                if any(isinstance(target, ast.Name) and target.id in _NATIVE_ATTRIBUTES for target in targets):
+                    self.trip("native", f"class {node.name}: raw memory interface", statement)
+            elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                    and statement.name in _NATIVE_ATTRIBUTES:
+                self.trip("native", f"class {node.name}: {statement.name}", statement)
         self.generic_visit(node)
 
     # ------------------------------------------------------ names and calls
@@ -292,8 +320,13 @@ class _Visitor(ast.NodeVisitor):
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         if isinstance(node.ctx, ast.Load):
-            if id(node) not in self._reported and not self._used(node) and node.attr in _INTROSPECTION_ATTRIBUTES:
-                self.trip("introspection", f".{node.attr}", node)
+            if id(node) not in self._reported and not self._used(node):
+                if node.attr in _INTROSPECTION_ATTRIBUTES or (node.attr in _CACHE_ATTRIBUTES and self._scopes):
+                    # A cache's size printed in a demo cell is a lesson; read inside a function, it is
+                    # a counter of that function's calls.
+                    self.trip("introspection", f".{node.attr}", node)
+                elif node.attr in _NATIVE_ATTRIBUTES:
+                    self.trip("native", f".{node.attr}", node)
         else:
             self._stored_attribute(node.value, node.attr, node)
         self.generic_visit(node)

@@ -192,7 +192,7 @@ def test_a_function_kept_alive_only_by_an_interpreter_registry_is_watched() -> N
         "    return x\n")
     try:
         [finding] = [f for f in _run(module, "f", planted, 1.0) if f["access"] == "state"]
-        assert (finding["name"], finding["type"]) == ("_make.<locals>.search", "resident")
+        assert (finding["name"], finding["type"]) == ("_make.<locals>.search", "registered")
     finally:
         import codecs
         codecs.unregister(_registered_search())
