@@ -429,7 +429,9 @@ def test_a_rewound_compile_counter_changes_nothing_the_judge_counted() -> None:
         verdict = _checks(result, exercise)["no_recompilation"]
         assert verdict.status is Status.FAILED, verdict.message
         assert f"line {line}" in verdict.message and verdict.details["compiles"] >= 12, verdict
-    assert _checks(result, "norm")["no_recompilation"].passed
+    # Reaching JAX's listener registry (`jax._src.monitoring`) is on the source screen too: what passed
+    # is held for review, with what it found.
+    assert _checks(result, "norm")["no_recompilation"].details["found"] == "passed"
 
 
 def test_an_event_stream_silenced_from_inside_is_a_tripwire() -> None:

@@ -52,13 +52,45 @@ def _freeze_listeners() -> None:
     refill in place (no name rebound, so no watcher would see it) to compile unheard. Made tuples
     here, before student code exists: they can no longer change in place, and rebinding the name
     is a change the library watch reports."""
+    import jax.monitoring as public
     from jax._src import monitoring
 
-    for name in ("_event_listeners", "_event_duration_secs_listeners", "_event_time_span_listeners",
-                 "_scalar_listeners"):
+    for name in _LISTENER_LISTS:
         listeners = vars(monitoring).get(name)
         if type(listeners) is list:
             setattr(monitoring, name, tuple(listeners))
+    # JAX's own registration appends to the list; a student may still register a listener of their
+    # own: the tuple is rebuilt with it (a new tuple, from this runtime's frame, is no patch).
+    for register, name in _REGISTRATIONS.items():
+        if register in vars(monitoring):
+            add = _adder(monitoring, name)
+            setattr(monitoring, register, add)
+            if register in vars(public):
+                setattr(public, register, add)
+
+
+_LISTENER_LISTS = ("_event_listeners", "_event_duration_secs_listeners", "_event_time_span_listeners",
+                   "_scalar_listeners")
+_REGISTRATIONS = {"register_event_listener": "_event_listeners",
+                  "register_event_duration_secs_listener": "_event_duration_secs_listeners",
+                  "register_event_time_span_listener": "_event_time_span_listeners",
+                  "register_scalar_listener": "_scalar_listeners"}
+
+
+def _adder(monitoring: Any, name: str) -> Callable[..., None]:
+    original = vars(monitoring)[next(key for key, value in _REGISTRATIONS.items() if value == name)]
+
+    def register(callback: Any, *args: Any, **kwargs: Any) -> None:
+        # JAX's own function wraps the callback with its metadata and appends it: run it on a list,
+        # then keep the result as a tuple.
+        current = vars(monitoring)[name]
+        setattr(monitoring, name, list(current))
+        try:
+            original(callback, *args, **kwargs)
+        finally:
+            setattr(monitoring, name, tuple(vars(monitoring)[name]))
+
+    return register
 
 
 class _CacheMissLog(logging.Handler):

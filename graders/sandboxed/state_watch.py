@@ -195,8 +195,10 @@ class StateWatch:
         # The module's other data, which the function's code does not name: a library may still change
         # it on the function's behalf (a list's bound `append` registered as a callback).
         large: set[int] = set()
+        named = set(roots)
         for global_name, value in list(namespace.items()):
-            if isinstance(global_name, str) and not is_dunder(global_name) and is_data(value):
+            if isinstance(global_name, str) and global_name not in named and not is_dunder(global_name) \
+                    and is_data(value):
                 found.append(((global_name, "other_global", ""), value))
                 if isinstance(value, np.ndarray) and value.nbytes > _LARGE_ARRAY_BYTES:
                     large.add(id(value))
