@@ -121,18 +121,26 @@ class StateWatch:
         self._residents = residents
         self._roots: dict[str, tuple[Any, tuple[list[str], list[tuple[str, str, Any]]]]] = {}
         self._reached: list[tuple[str, types.ModuleType]] | None = None
+        # (function, census size, the last call's "after"), carried to the next call request.
+        self._carried: tuple[str, int, _Snapshot] | None = None
 
     def answer(self, op: str, request: dict[str, Any],
                handler: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
         """`handler(request)`; for a request that runs the submission's code, with the named
         function's state fingerprinted around it."""
         name = request.get("name")
+        carried, self._carried = self._carried, None
         if op not in WATCHED_OPS or not isinstance(name, str) or not self.calls.submission.defines(name):
             return handler(request)
         findings: list[dict[str, Any]] = []
-        # Within one request nothing of the submission's runs between two calls, so one call's "after"
-        # is the next one's "before": read once, and a change made between them is still seen.
+        # Nothing of the submission's runs between two of its calls, within a request or from one
+        # call request to the next of the same function (any other request, which may run its code
+        # unwatched, such as a timing batch, drops what was carried): one call's "after" is the next
+        # one's "before", read once, and a change made between them is still seen. A census that
+        # found more of the submission's objects makes a new reading.
         latest: list[_Snapshot] = []
+        if carried is not None and carried[0] == name and carried[1] == len(self._residents()):
+            latest = [carried[2]]
 
         def around(run: Callable[[], Any]) -> Any:
             return self._watched(name, run, findings, latest)
@@ -143,6 +151,8 @@ class StateWatch:
                 reply = handler(request)
             finally:
                 self.calls.around = None
+            if latest and op != "global_uses":
+                self._carried = (name, len(self._residents()), latest[0])
         else:
             reply = around(lambda: handler(request))
         if findings:
