@@ -75,22 +75,18 @@ class AuditTrail:
         self._emit = emit
         self._dumps: Callable[[Any], str] = json.JSONEncoder(separators=(",", ":")).encode
         self._getframe: Callable[[int], Any] = sys._getframe
-        sys.addaudithook(self._hook)
+        sys.addaudithook(_quick_refusals(self._hook))
 
     def _hook(self, event: str, args: tuple[Any, ...]) -> None:
-        # Cheap refusals first: the hook runs on every audited event in the process.
         if self._busy or self.recorded >= _MAX_EVENTS:
             return
         kind = _kind(event)
         if kind is None or (kind == "descriptor" and not _reaches_descriptors(args)):
             return
-        if event == "object.__getattr__" and (len(args) < 2 or args[1] not in _FRAME_ATTRIBUTES):
-            # `__code__` and `__defaults__` are read all the time by JAX and by this runtime's own
-            # integrity check (dozens per reply); a student's read of them is in the source scan.
-            return
         self._busy = True  # sys._getframe raises an event of its own
         try:
-            frame = self._responsible_frame(self._getframe(1))
+            # The frame that raised the event: past this method and `_quick_refusals`.
+            frame = self._responsible_frame(self._getframe(2))
             if frame is None:
                 return
             detail = event
@@ -122,6 +118,38 @@ class AuditTrail:
         if frame is None or frame.f_code.co_filename not in self._student_files:
             return None
         return frame
+
+
+# Events of no kind, remembered as they are first met (`builtins.id`, which every identity check in the
+# process raises, JAX's and this runtime's included), up to this many names: `sys.audit` can raise any.
+_MAX_QUIET = 4096
+
+
+def _quick_refusals(hook: Callable[[str, tuple[Any, ...]], None]) -> Callable[[str, tuple[Any, ...]], None]:
+    """`hook`, behind the refusals that decide most events in a set lookup or two.
+
+    The interpreter calls an audit hook on every audited event in the process: hundreds of thousands
+    while a notebook is graded, most of them `builtins.id` and reads of `__code__`. Each costs what
+    the hook's first lines cost, so those are one set lookup, in a plain function."""
+    quiet: set[str] = set()
+    frame_attributes = _FRAME_ATTRIBUTES
+    kind_of = _kind
+
+    def refuse_quickly(event: str, args: tuple[Any, ...]) -> None:
+        if event in quiet:
+            return
+        if event == "object.__getattr__":
+            if len(args) < 2 or args[1] not in frame_attributes:
+                # `__code__` and `__defaults__` are read all the time by JAX and by this runtime's own
+                # integrity check (dozens per reply); a student's read of them is in the source scan.
+                return
+        elif kind_of(event) is None:
+            if len(quiet) < _MAX_QUIET:
+                quiet.add(event)
+            return
+        hook(event, args)
+
+    return refuse_quickly
 
 
 def _reaches_descriptors(args: tuple[Any, ...]) -> bool:

@@ -43,7 +43,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .calls import Calls, prepare_arguments
-from .fingerprint import CLASS_BOOKKEEPING, MISSING, instance_dict, submission_class
+from .fingerprint import CLASS_BOOKKEEPING, MISSING, identity, instance_dict, submission_class
 
 __all__ = ["GlobalUses", "ModulesBeforeLoad", "Planted", "held_functions", "is_data", "is_dunder", "merged",
            "later_functions", "reachable_ids", "reachable_parts", "resident_objects", "static_global_uses"]
@@ -124,13 +124,13 @@ class Planted:
 
     def __init__(self, names: dict[str, tuple[types.ModuleType, frozenset[str]]] | None = None) -> None:
         self.names = names or {}
-        self._by_id = {id(module): planted for module, planted in self.names.values()}
+        self._by_id = {identity(module): planted for module, planted in self.names.values()}
 
     def has(self, module: Any, attribute: str) -> bool:
-        return attribute in self._by_id.get(id(module), ())
+        return attribute in self._by_id.get(identity(module), ())
 
     def in_builtins(self, name: str) -> bool:
-        return name in self._by_id.get(id(builtins), ())
+        return name in self._by_id.get(identity(builtins), ())
 
     def modules(self) -> list[tuple[str, types.ModuleType, frozenset[str]]]:
         return [(name, module, planted) for name, (module, planted) in self.names.items()]
@@ -150,7 +150,7 @@ class ModulesBeforeLoad:
         names: dict[str, tuple[types.ModuleType, frozenset[str]]] = {}
         reached = reached_modules(namespace)
         for name, (module, before) in self._namespaces.items():
-            if sys.modules.get(name) is not module or id(module) not in reached:
+            if sys.modules.get(name) is not module or identity(module) not in reached:
                 continue
             namespace = vars(module)
             if len(namespace) == len(before) and all(map(operator.is_, before.values(), namespace.values())):
@@ -158,7 +158,7 @@ class ModulesBeforeLoad:
             planted = frozenset(key for key, value in list(namespace.items())
                                 if isinstance(key, str) and not is_dunder(key) and is_data(value)
                                 and before.get(key, MISSING) is not value
-                                and (set_by_student is None or (id(namespace), key) in set_by_student))
+                                and (set_by_student is None or (identity(namespace), key) in set_by_student))
             if planted:
                 names[name] = (module, planted)
         return Planted(names)
@@ -198,7 +198,7 @@ class GlobalUses:
         submission = self.calls.submission
         found = resident_objects(submission.filenames)
         named = reachable_ids(submission.module.__dict__)
-        self.residents = [(name, value, id(value) not in named) for name, value in found]
+        self.residents = [(name, value, identity(value) not in named) for name, value in found]
 
     def global_uses(self, request: dict[str, Any]) -> dict[str, Any]:
         """Module-level data the function reads or writes, from its code; with a call in the request,
@@ -210,7 +210,7 @@ class GlobalUses:
         later = later_functions([(n, v) for n, v, _ in self.residents], submission.filenames)
         if later:
             named = reachable_ids(submission.module.__dict__)
-            self.residents = (self.residents + [(n, v, id(v) not in named) for n, v in later])[:_MAX_RESIDENTS]
+            self.residents = (self.residents + [(n, v, identity(v) not in named) for n, v in later])[:_MAX_RESIDENTS]
         findings = static_global_uses(submission.lookup(name), name, submission.filenames,
                                       submission.module.__name__, self.planted) + self.unreadable(name)
         if "args" in request:
@@ -233,9 +233,9 @@ def reached_modules(namespace: dict[str, Any]) -> set[int]:
     """The modules the submission's globals hold, their submodules (`jax.numpy` from `jax`), and
     `builtins`: where it can plant or keep data without naming another module."""
     modules = [value for value in list(namespace.values()) if isinstance(value, types.ModuleType)]
-    reached = {id(builtins)} | {id(module) for module in modules}
+    reached = {identity(builtins)} | {identity(module) for module in modules}
     for module in modules:
-        reached |= {id(value) for value in list(vars(module).values()) if isinstance(value, types.ModuleType)}
+        reached |= {identity(value) for value in list(vars(module).values()) if isinstance(value, types.ModuleType)}
     return reached
 
 
@@ -266,13 +266,13 @@ class _BytecodeWalker:
         """Every level of what `value` is made of: a partial's function, a bound method's function,
         each wrapper a decorator made and what it wraps, a jit wrapper's function, a callable
         object's class; the code of each one that is the submission's."""
-        if depth > _MAX_DEPTH or id(value) in self.seen and not isinstance(value, types.FunctionType):
+        if depth > _MAX_DEPTH or identity(value) in self.seen and not isinstance(value, types.FunctionType):
             return
         if isinstance(value, type):
             self._visit_class(value)
             return
         if isinstance(value, functools.partial):
-            self.seen.add(id(value))
+            self.seen.add(identity(value))
             self.visit_callable(value.func, owner, depth + 1)
             for member in (*value.args, *value.keywords.values()):
                 if callable(member):
@@ -283,7 +283,7 @@ class _BytecodeWalker:
             return
         wrapped = _wrapped(value)
         if wrapped is not MISSING:
-            self.seen.add(id(value))
+            self.seen.add(identity(value))
             self.visit_callable(wrapped, owner, depth + 1)
         if not isinstance(value, types.FunctionType):
             if self._own_class(type(value)):
@@ -293,7 +293,7 @@ class _BytecodeWalker:
                 # A library callable that runs the submission's code (`np.frompyfunc`, `np.vectorize`).
                 self.visit_callable(function, owner, depth + 1)
             return
-        if value.__code__.co_filename not in self.filenames or id(value.__code__) in self.seen:
+        if value.__code__.co_filename not in self.filenames or identity(value.__code__) in self.seen:
             return
         for cell in value.__closure__ or ():
             try:
@@ -313,9 +313,9 @@ class _BytecodeWalker:
         return submission_class(value)
 
     def _visit_class(self, klass: type) -> None:
-        if not self._own_class(klass) or id(klass) in self.seen:
+        if not self._own_class(klass) or identity(klass) in self.seen:
             return
-        self.seen.add(id(klass))
+        self.seen.add(identity(klass))
         for attribute, member in list(vars(klass).items()):
             member = member.__func__ if isinstance(member, (staticmethod, classmethod)) else member
             if isinstance(member, types.FunctionType):
@@ -340,9 +340,9 @@ class _BytecodeWalker:
         return found if isinstance(found, dict) else vars(found)
 
     def _visit_code(self, code: types.CodeType, namespace: dict[str, Any], owner: str) -> None:
-        if id(code) in self.seen:
+        if identity(code) in self.seen:
             return
-        self.seen.add(id(code))
+        self.seen.add(identity(code))
         instructions = list(dis.get_instructions(code))
         # What the previous instruction left on the stack, while it is a chain of attribute reads
         # on a global (`jnp.SCALE`, `Config.THRESHOLD`, `norm.scale`, `sys.modules`): (text, value).
@@ -558,9 +558,9 @@ def reachable_parts(owner: str, value: Any, module_name: str, filenames: set[str
     bound method's object), `class` (the submission's class or metaclass), `cache` (an lru_cache), or
     `global` (the value itself: data, or an object of the submission's own class)."""
     seen = set() if seen is None else seen
-    if depth > _MAX_DEPTH or id(value) in seen:
+    if depth > _MAX_DEPTH or identity(value) in seen:
         return
-    seen.add(id(value))
+    seen.add(identity(value))
 
     def deeper(name: str, member: Any) -> Iterator[tuple[str, str, str, Any]]:
         if callable(member) or isinstance(member, (functools.partial, type)):
@@ -625,14 +625,14 @@ def held_functions(value: Any, filenames: set[str]) -> list[types.FunctionType]:
     holds (`gc.get_referents`), a few containers and closures deep: a ufunc's Python function, a
     `np.vectorize`'s `pyfunc`, a rule a library wrapped in a closure of its own."""
     found: list[types.FunctionType] = []
-    seen = {id(value)}
+    seen = {identity(value)}
     pending: list[tuple[Any, int]] = [(value, 0)]
     while pending:
         holder, level = pending.pop()
         for held in _referents(holder):
-            if id(held) in seen or isinstance(held, (types.ModuleType, type, types.CodeType)):
+            if identity(held) in seen or isinstance(held, (types.ModuleType, type, types.CodeType)):
                 continue
-            seen.add(id(held))
+            seen.add(identity(held))
             if isinstance(held, types.FunctionType) and held.__code__.co_filename in filenames:
                 found.append(held)
             elif level < _HELD_LEVELS and isinstance(held, (types.FunctionType, types.CellType, tuple, list, dict,
@@ -651,8 +651,10 @@ def resident_objects(filenames: set[str]) -> list[tuple[str, Any]]:
     walk from the graded function. State kept in one is state kept between calls, however it is
     reached: through an interpreter registry (`codecs.register`, `atexit`, `copyreg`), a library's
     cache or a callback, where no name the graded function's code holds leads."""
+    if not filenames:
+        return []  # a clean worker's empty submission: nothing is the submission's
     objects = gc.get_objects()
-    own_classes = {id(klass) for klass in objects if isinstance(klass, type) and any(
+    own_classes = {identity(klass) for klass in objects if isinstance(klass, type) and any(
         isinstance(member, types.FunctionType) and member.__code__.co_filename in filenames
         for member in list(vars(klass).values()))}
     functions: list[tuple[str, Any]] = []
@@ -661,7 +663,7 @@ def resident_objects(filenames: set[str]) -> list[tuple[str, Any]]:
         if isinstance(value, types.FunctionType):
             if value.__code__.co_filename in filenames:
                 functions.append((value.__qualname__, value))
-        elif id(type(value)) in own_classes:
+        elif identity(type(value)) in own_classes:
             instances.append((type(value).__qualname__, value))
     return (functions + instances)[:_MAX_RESIDENTS]
 
@@ -675,30 +677,30 @@ def later_functions(known: list[tuple[str, Any]], filenames: set[str]) -> list[t
     seen: set[int] = set()
     while pending:
         code = pending.pop()
-        if id(code) in seen or code.co_filename not in filenames:
+        if identity(code) in seen or code.co_filename not in filenames:
             continue
-        seen.add(id(code))
+        seen.add(identity(code))
         codes.append(code)
         pending.extend(constant for constant in code.co_consts if isinstance(constant, types.CodeType))
     if not codes:
         return []
-    have = {id(value) for _, value in known}
+    have = {identity(value) for _, value in known}
     return [(value.__qualname__, value) for value in gc.get_referrers(*codes)
-            if isinstance(value, types.FunctionType) and id(value) not in have]
+            if isinstance(value, types.FunctionType) and identity(value) not in have]
 
 
 def reachable_ids(namespace: dict[str, Any], limit: int = 50_000) -> set[int]:
     """What the submission's module namespace holds, as the interpreter's own traversal lists it (a few
     levels deep, through containers, closures and objects, never into modules or classes): the
     objects a name of the submission leads to."""
-    found: set[int] = {id(namespace)}
+    found: set[int] = {identity(namespace)}
     pending: list[tuple[Any, int]] = [(namespace, 0)]
     while pending and len(found) < limit:
         holder, level = pending.pop()
         for held in _referents(holder):
-            if id(held) in found or isinstance(held, (types.ModuleType, type, types.CodeType)):
+            if identity(held) in found or isinstance(held, (types.ModuleType, type, types.CodeType)):
                 continue
-            found.add(id(held))
+            found.add(identity(held))
             if level < _MAX_DEPTH:
                 pending.append((held, level + 1))
     return found

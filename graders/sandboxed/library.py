@@ -39,6 +39,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .events import LIBRARY, Emit
+from .fingerprint import identity
 
 __all__ = ["EXEMPT", "LibraryWatch"]
 
@@ -110,12 +111,16 @@ class LibraryWatch:
         self._codes = tuple(map(_code, self._functions))
         self._defaults = tuple(map(_defaults, self._functions))
         self._kwdefaults = tuple(map(_kwdefaults, self._functions))
+        self._held = function_referents(self._functions)
         self.reported = 0
-        # (namespace id, name) a line of the submission's own set: what it planted in a library.
+        # (namespace's `identity`, name) a line of the submission's own set: what it planted in a library.
         self.set_by_student: set[tuple[int, str]] = set()
         self._busy = False
         self._watcher = -1
         self._by_address: dict[int, int] = {}
+        # Namespaces a change reached since the last comparison, and those no watcher could be put on.
+        self._dirty: set[int] = set()
+        self._unwatched: tuple[int, ...] = ()
         self._callback = _CALLBACK(self._on_change)
         self._watch()
 
@@ -127,17 +132,26 @@ class LibraryWatch:
         watch = api.PyDict_Watch
         watch.argtypes, watch.restype = [ctypes.c_int, ctypes.py_object], ctypes.c_int
         self._watcher = add(self._callback)
+        unwatched = []
         for index, space in enumerate(self._spaces):
             target = space if type(space) is dict else _underlying(space)
             if target is not None and watch(self._watcher, target) == 0:
                 self._by_address[id(target)] = index
+            else:
+                unwatched.append(index)
+        self._unwatched = tuple(unwatched)
 
     def _on_change(self, event: int, address: int | None, key: int | None, new: int | None) -> int:
         """Called by CPython before a watched dict changes; must never raise or change a dict itself."""
-        if self._busy or self.reported >= _MAX_REPORTS or address is None:
+        if address is None:
             return 0
         index = self._by_address.get(address)
         if index is None:
+            return 0
+        # Whatever happens next, this namespace is compared at the next checkpoint: the others, which
+        # no change reached, are not read again (the watcher is told of every change through the dict API).
+        self._dirty.add(index)
+        if self._busy or self.reported >= _MAX_REPORTS:
             return 0
         if event == _DEALLOCATED:
             del self._by_address[address]
@@ -152,7 +166,7 @@ class LibraryWatch:
             if by_student and isinstance(name, str) and event in (_ADDED, _MODIFIED):
                 # Set by a line of the submission's own: data it planted (a library that sets its own
                 # globals as it works, `tempfile._name_sequence`, plants nothing).
-                self.set_by_student.add((id(self._spaces[index]), name))
+                self.set_by_student.add((identity(self._spaces[index]), name))
             known = event in (_CLONED, _CLEARED) or name in self._keys[index]
             if not known or self._exempt(label, name, event, value):
                 return 0  # a name added is planted data, which no_globals judges, not a patch
@@ -200,18 +214,23 @@ class LibraryWatch:
         """Namespaces and functions whose recorded identities changed since the record was taken,
         outside the exempt names: what the watchers could not have seen.
 
-        Each change is reported once: the record moves on to what was found (`_seen`, `_codes`...),
-        so the next comparison is again the quick one, done in C, for every namespace no call touched.
+        Only the namespaces a watcher saw change since the last comparison, and those no watcher
+        could be put on, are read again: every change through the dict API calls the watcher first.
+        Each change is reported once: the record moves on to what was found (`_seen`, `_codes`...).
         """
         changed: list[str] = []
-        for index, space in enumerate(self._spaces):
+        dirty, self._dirty = self._dirty, set()
+        for index in sorted(dirty.union(self._unwatched)):
+            space = self._spaces[index]
             if len(space) != self._seen_sizes[index] or not all(map(_is, self._seen[index], _values(space))):
                 changed += self._changed_names(index)
                 self._seen[index] = tuple(_values(space))
                 self._seen_sizes[index] = len(space)
-        if not (all(map(_is, self._codes, map(_code, self._functions)))
-                and all(map(_is, self._defaults, map(_defaults, self._functions)))
-                and all(map(_is, self._kwdefaults, map(_kwdefaults, self._functions)))):
+        held = function_referents(self._functions)
+        if not same_objects(held, self._held):
+            # Something a function holds changed (often only a `__dict__` or annotations made on first
+            # read): which code or defaults, if any, is read one function at a time.
+            self._held = held
             for function, code, defaults, kwdefaults in zip(self._functions, self._codes, self._defaults,
                                                            self._kwdefaults):
                 if function.__code__ is not code or function.__defaults__ is not defaults \
@@ -237,6 +256,29 @@ class LibraryWatch:
                     and not self._exempt(label, name, _MODIFIED, now):
                 changed.append(f"{label}.{name}")
         return changed
+
+
+def function_referents(functions: tuple[types.FunctionType, ...]) -> list[Any]:
+    """What each function holds, as the interpreter lists it (code first, then globals, module,
+    defaults, keyword defaults and the rest), each function's list closed by a marker: one pass in C.
+
+    Reading `__code__`, `__defaults__` or `__kwdefaults__` raises an audit event per read, which
+    costs the process's audit hook a call each: tens of milliseconds for the library's functions.
+    This raises one. Code opens each function's list, so a different code object is a different
+    list; the marker keeps one function's objects from standing in for another's."""
+    return _get_referents(*itertools.chain.from_iterable(zip(functions, itertools.repeat(_MARKER_HOLDER))))
+
+
+def same_objects(now: list[Any], before: list[Any]) -> bool:
+    """Whether two lists hold the very same objects, in order: compared by identity, in C, so no
+    `__eq__` of anyone's runs."""
+    return len(now) == len(before) and all(map(_is, now, before))
+
+
+# Held by no one else: what closes each function's list in `function_referents`.
+_MARKER = object()
+_MARKER_HOLDER = (_MARKER,)
+_get_referents: Callable[..., list[Any]] = __import__("gc").get_referents
 
 
 def _behaviour(value: Any) -> bool:

@@ -43,7 +43,17 @@ import numpy as np
 
 from .calls import Calls
 from .events import STATE_AFTER, STATE_BEFORE, Emit
-from .fingerprint import FINGERPRINT_DEPTH, FINGERPRINT_ITEMS, MISSING, UNREADABLE, Reader, change, state_entry, summary
+from .fingerprint import (
+    FINGERPRINT_DEPTH,
+    FINGERPRINT_ITEMS,
+    MISSING,
+    UNREADABLE,
+    Reader,
+    change,
+    identity,
+    state_entry,
+    summary,
+)
 from .hidden_state import (
     Planted,
     code_roots,
@@ -107,7 +117,7 @@ class _Snapshot:
 
     def digest(self, changed_libraries: bool) -> bytes:
         parts = sorted(f"{key}={text}" for key, (text, _) in self.places.items())
-        parts.append(",".join(f"{name}:{id(value)}" for name, value in self.namespace.items()))
+        parts.append(",".join(f"{name}:{identity(value)}" for name, value in self.namespace.items()))
         parts.append("libraries changed" if changed_libraries else "")
         return Reader.digest_bytes(parts)
 
@@ -211,13 +221,13 @@ class StateWatch:
                     and is_data(value):
                 found.append(((global_name, "other_global", ""), value))
                 if isinstance(value, np.ndarray) and value.nbytes > _LARGE_ARRAY_BYTES:
-                    large.add(id(value))
+                    large.add(identity(value))
         # Each value is read whole at the first place that holds it, and by identity everywhere else
         # (inside other places too): one change, told once, where it is.
         first: dict[int, int] = {}
         for index, (_, member) in enumerate(found):
-            first.setdefault(id(member), index)
-        reader.placed = {id(member) for _, member in found}
+            first.setdefault(identity(member), index)
+        reader.placed = {identity(member) for _, member in found}
         for index, (key, member) in enumerate(found):
             while key in places:  # two levels of a wrapper with a cell of the same name
                 key = (key[0], key[1], key[2] + "'")
@@ -225,10 +235,10 @@ class StateWatch:
                 # What the function does not name costs a bounded share of the reading: a large array by
                 # identity, shape and dtype, and past the share, nothing (read for changes only).
                 reader.budget = min(reader.budget, _OTHER_GLOBALS_ITEMS)
-                if id(member) in large:
-                    places[key] = (f"ref:{id(member)}|{member.shape}{member.dtype}", ("value", "ndarray"))
+                if identity(member) in large:
+                    places[key] = (f"ref:{identity(member)}|{member.shape}{member.dtype}", ("value", "ndarray"))
                     continue
-            places[key] = (reader.place(member, whole=first[id(member)] == index), summary(member, reader))
+            places[key] = (reader.place(member, whole=first[identity(member)] == index), summary(member, reader))
         for module_name, module, names in self._planted().modules():
             current = vars(module)
             for attribute in sorted(names):
@@ -265,9 +275,9 @@ class StateWatch:
     def _reached_modules(self) -> list[tuple[str, types.ModuleType]]:
         if self._reached is None:
             namespace = self.calls.submission.module.__dict__
-            reached = reached_modules(namespace) | {id(module) for _, module, _ in self._planted().modules()}
+            reached = reached_modules(namespace) | {identity(module) for _, module, _ in self._planted().modules()}
             self._reached = [(name, module) for name, module in plain_modules({self.calls.submission.module.__name__})
-                             if id(module) in reached]
+                             if identity(module) in reached]
         return self._reached
 
     # --------------------------------------------------------------- comparing
@@ -440,7 +450,7 @@ def find_hidden_state(name: str, module: types.ModuleType, filenames: set[str],
     """What one call of `name` (made by `call`, given the function) changed, and what it reaches that
     cannot be read: as a request of the worker would report it (for tests and tools)."""
     named = reachable_ids(module.__dict__)
-    residents = [(name, value, id(value) not in named) for name, value in resident_objects(filenames)]
+    residents = [(name, value, identity(value) not in named) for name, value in resident_objects(filenames)]
     watch = StateWatch(_Calls(_Module(module, filenames)), lambda kind, payload: 0,  # type: ignore[arg-type]
                        lambda: planted or Planted(), lambda: residents)
     findings: list[dict[str, Any]] = []
