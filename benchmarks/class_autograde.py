@@ -2,7 +2,9 @@
 
 One course in a temporary folder, built as `benchmarks/watch_latency.py` builds it: `jit` generated
 and released, `--students` students (7 by default) fetch it, answer with the code of
-`samples/jit/seoyeon.ipynb` (30 / 30) or `samples/jit/doyun.ipynb` (13 / 30), alternately, and submit;
+`samples/jit/seoyeon.ipynb` (30 / 30) or `samples/jit/doyun.ipynb` (13 / 30), alternately, each answer
+signed with a comment naming its student (so no two notebooks are the same bytes: both commands grade
+a notebook they already have a verdict on only once; `--identical` leaves them alike), and submit;
 the instructor collects. The course's compilation cache is filled once by `jaxgrade warm jit`, as an
 instructor's course has it.
 
@@ -47,10 +49,11 @@ from tests.course.nbgrader_course import BIN, Course, solution_sources  # noqa: 
 console = Console(width=None if sys.stdout.isatty() else 140)
 
 
-def collected_course(base: Path, students: list[str]) -> Course:
+def collected_course(base: Path, students: list[str], distinct: bool = True) -> Course:
     exercises = list(solution_sources(REPO / "release" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"))
     answers = {kind: sample_answers(path, exercises) for kind, path in SAMPLES.items()}
-    course = prepare_course(base, students, answers)
+    base.mkdir(parents=True, exist_ok=True)
+    course = prepare_course(base, students, answers, distinct=distinct)
     for student in students:
         submit(course, student)
     course.instructor("collect", ASSIGNMENT)
@@ -90,6 +93,9 @@ def main() -> None:
     parser.add_argument("--students", type=int, default=7, help="students in the class (default 7)")
     parser.add_argument("--repeat", type=int, default=3, help="rounds, each timing both commands (default 3)")
     parser.add_argument("--jobs", type=int, default=2, help="jaxgrade autograde --jobs (default 2)")
+    parser.add_argument("--identical", action="store_true",
+                        help="students with the same answer submit the same bytes (each command then grades "
+                             "two notebooks and reuses the verdicts; by default every notebook differs)")
     arguments = parser.parse_args()
     students = [f"s{number:02d}" for number in range(1, arguments.students + 1)]
     base = Path(tempfile.mkdtemp(prefix="jaxgrade-class-autograde-"))
@@ -102,7 +108,7 @@ def main() -> None:
     graded: dict[str, dict[str, float]] = {}
     try:
         started = time.perf_counter()
-        course = collected_course(base / "collected", students)
+        course = collected_course(base / "collected", students, distinct=not arguments.identical)
         console.print(f"{len(students)} students submitted and collected, cache warm: "
                       f"{time.perf_counter() - started:.0f} s")
         for round_number in range(arguments.repeat):

@@ -89,12 +89,20 @@ def grade_ahead(course: Path, assignment: str, students: Sequence[str], *, jobs:
         wanted += [item for item in inputs if fresh or kept_verdict(course, item.key) is None]
     if not wanted:
         return failed
+    # Notebooks that are the same bytes under the same options (the blank release, submitted as it came)
+    # get one grading: the regrade guarantee makes their verdicts the same, and `JaxgradeScores` reuses a
+    # verdict under the same key anyway (`verdicts`).
+    alike: dict[str, list[JudgeInput]] = {}
+    for item in wanted:
+        alike.setdefault(item.key, []).append(item)
+    wanted = [items[0] for items in alike.values()]
 
     def keep(item: JudgeInput, outcome: FileOutcome) -> None:
         if isinstance(outcome, FileError):
             if outcome.cause is not FileErrorCause.INTERRUPTED:
-                failed[item.student] = outcome.message
-                write_failure(course, assignment, item.student, outcome.message)
+                for same in alike[item.key]:
+                    failed[same.student] = outcome.message
+                    write_failure(course, assignment, same.student, outcome.message)
         else:
             keep_verdict(course, item.key, {**result_to_dict(outcome), "submission": f"{assignment}.ipynb"})
 
@@ -106,15 +114,19 @@ def grade_ahead(course: Path, assignment: str, students: Sequence[str], *, jobs:
             path.parent.mkdir()
             path.write_text(item.text, encoding="utf-8")
             paths.append(path)
+        def graded(item: JudgeInput) -> None:
+            if progress is not None:
+                for _ in alike[item.key]:
+                    progress()  # once for each notebook the grading stands for
+
         if judges is not None:
             for item, path in zip(wanted, paths):
                 keep(item, judges.grade(str(path), assignment))
-                if progress is not None:
-                    progress()
+                graded(item)
             return failed
         try:
             outcomes = grade_many(paths, assignment, options, jobs=jobs, scheduler=scheduler,
-                                  progress=(lambda position, outcome: progress()) if progress else None)
+                                  progress=(lambda position, outcome: graded(wanted[position])) if progress else None)
         except BatchInterrupted as stop:
             for item, outcome in zip(wanted, stop.results):
                 keep(item, outcome)

@@ -82,3 +82,44 @@ def test_the_notebook_made_ahead_is_the_one_nbgrader_hands_to_the_judge(tmp_path
             grades = {grade.name: grade.score
                       for grade in gradebook.find_submission_notebook(ASSIGNMENT, ASSIGNMENT, student).grades}
             assert set(grades.values()) == {1.0}, (student, grades)
+
+
+def test_notebooks_that_are_the_same_bytes_are_graded_once_and_answer_for_each_student(
+        tmp_path: Path, monkeypatch) -> None:
+    """Two students who submit the same notebook (both the blank release, here) cost one grading; what
+    that grading says is said for both, here a file the grader could not grade."""
+    import graders.course.grade_ahead as grade_ahead_module
+    from graders.results import FileError
+
+    course = Course.create(tmp_path)
+    monkeypatch.setenv("JAXGRADE_EXCHANGE", str(course.exchange))
+    course.instructor("generate_assignment", ASSIGNMENT, "--force")
+    course.instructor("release_assignment", ASSIGNMENT, "--force")
+    students = ("blank1", "blank2", "answered")
+    for student in students:
+        course.student(student, "fetch_assignment", ASSIGNMENT, "--course", "jax-course")
+    for exercise, source in student_answers(ASSIGNMENT).items():
+        set_solution(course.student_notebook("answered", ASSIGNMENT), exercise, source)
+    for student in students:
+        course.student(student, "submit", ASSIGNMENT, "--course", "jax-course", f"--student={student}")
+    CourseSteps(course.root, ASSIGNMENT).collect()
+
+    given: list[int] = []
+
+    def grade_many(paths, assignment, options, progress=None, **_):  # type: ignore[no-untyped-def]
+        given.append(len(paths))
+        outcomes = [FileError(str(path), assignment, f"could not grade {position}")
+                    for position, path in enumerate(paths)]
+        for position, outcome in enumerate(outcomes):
+            if progress is not None:
+                progress(position, outcome)
+        return outcomes
+
+    monkeypatch.setattr(grade_ahead_module, "grade_many", grade_many)
+    ticks: list[None] = []
+    failed = grade_ahead_module.grade_ahead(course.root, ASSIGNMENT, list(students),
+                                            progress=lambda: ticks.append(None))
+    assert given == [2]
+    assert set(failed) == set(students)
+    assert failed["blank1"] == failed["blank2"] != failed["answered"]
+    assert len(ticks) == 3
