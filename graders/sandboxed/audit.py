@@ -18,6 +18,7 @@ import json
 import os
 import sys
 from collections.abc import Callable
+from types import MappingProxyType
 from typing import Any
 
 from .events import AUDIT, Emit
@@ -27,7 +28,7 @@ __all__ = ["AuditTrail"]
 _MAX_EVENTS = 20
 
 # Event name (or prefix before a dot) -> the kind of capability, as the judge names it.
-_KINDS = {
+_KINDS = MappingProxyType({
     "os.system": "process", "os.exec": "process", "os.fork": "process", "os.forkpty": "process",
     "os.posix_spawn": "process", "os.spawn": "process", "os.kill": "process", "os.killpg": "process",
     "subprocess.Popen": "process", "pty.spawn": "process", "os.startfile": "process",
@@ -39,7 +40,8 @@ _KINDS = {
     "object.__setattr__": "identity", "object.__delattr__": "identity",
     "_thread.start_new_thread": "thread", "socket": "network",
     "open": "descriptor", "os.listdir": "descriptor", "os.scandir": "descriptor",
-}
+    "sys.monitoring.register_callback": "introspection",
+})  # read-only: a kind taken out for a moment would have its events remembered as quiet for good
 _PROC_PREFIXES = ("/proc", "/dev/fd")
 _PREFIX_KINDS = ("ctypes", "cffi", "socket")
 # Attributes that reach a live frame: how code finds the runtime's locals (the channel's descriptors).
@@ -95,6 +97,10 @@ class AuditTrail:
             self.recorded += 1
             self._emit(AUDIT, self._dumps({"kind": kind, "event": detail[:80], "filename": frame.f_code.co_filename,
                                            "line": frame.f_lineno}).encode()[:1000])
+        except RecursionError:
+            # Raised so deep that the hook cannot look at the stack: the event's own operation fails
+            # instead (an audit hook that raises aborts it), rather than going unrecorded.
+            raise
         except Exception:  # noqa: BLE001 - the hook must never break the code it watches
             pass
         finally:

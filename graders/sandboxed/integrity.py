@@ -17,7 +17,7 @@ import types
 from collections.abc import Callable
 from typing import Any
 
-from .library import function_referents, same_objects
+from .library import function_referents, functions_within, same_objects
 
 __all__ = ["Integrity"]
 
@@ -46,9 +46,12 @@ class _RuntimeSnapshot:
         # Everything bound there that has code, and that code.
         self._with_code = tuple(value for _, _, _, values in self._namespaces for value in values
                                 if getattr(value, "__code__", None) is not None)
-        # The functions among them, whose code is read from what they hold (one audit event for all,
+        # The functions among them, those behind staticmethods, classmethods and properties, and the
+        # instruments themselves, whose code is read from what they hold (one audit event for all,
         # where reading `__code__` raises one each): anything they hold changed, their code is read.
-        self._functions = tuple(value for value in self._with_code if type(value) is types.FunctionType)
+        self._functions = functions_within(
+            [*(value for _, _, _, values in self._namespaces for value in values),
+             *(getattr(instrument, "__func__", instrument) for instrument in instruments)])
         self._function_codes = tuple(map(_code, self._functions))
         self._others = tuple(value for value in self._with_code if type(value) is not types.FunctionType)
         self._other_codes = tuple(map(_code, self._others))

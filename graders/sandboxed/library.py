@@ -35,7 +35,7 @@ import json
 import operator
 import sys
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .events import LIBRARY, Emit
@@ -106,8 +106,7 @@ class LibraryWatch:
         self._keys = [frozenset(record) for record in self._records]
         self._seen = [tuple(_values(space)) for space in self._spaces]
         self._seen_sizes = list(map(len, self._spaces))
-        self._functions = tuple(value for value in itertools.chain.from_iterable(self._seen)
-                                if type(value) is types.FunctionType)
+        self._functions = functions_within(itertools.chain.from_iterable(self._seen))
         self._codes = tuple(map(_code, self._functions))
         self._defaults = tuple(map(_defaults, self._functions))
         self._kwdefaults = tuple(map(_kwdefaults, self._functions))
@@ -118,9 +117,6 @@ class LibraryWatch:
         self._busy = False
         self._watcher = -1
         self._by_address: dict[int, int] = {}
-        # Namespaces a change reached since the last comparison, and those no watcher could be put on.
-        self._dirty: set[int] = set()
-        self._unwatched: tuple[int, ...] = ()
         self._callback = _CALLBACK(self._on_change)
         self._watch()
 
@@ -132,26 +128,17 @@ class LibraryWatch:
         watch = api.PyDict_Watch
         watch.argtypes, watch.restype = [ctypes.c_int, ctypes.py_object], ctypes.c_int
         self._watcher = add(self._callback)
-        unwatched = []
         for index, space in enumerate(self._spaces):
             target = space if type(space) is dict else _underlying(space)
             if target is not None and watch(self._watcher, target) == 0:
                 self._by_address[id(target)] = index
-            else:
-                unwatched.append(index)
-        self._unwatched = tuple(unwatched)
 
     def _on_change(self, event: int, address: int | None, key: int | None, new: int | None) -> int:
         """Called by CPython before a watched dict changes; must never raise or change a dict itself."""
-        if address is None:
+        if self._busy or self.reported >= _MAX_REPORTS or address is None:
             return 0
         index = self._by_address.get(address)
         if index is None:
-            return 0
-        # Whatever happens next, this namespace is compared at the next checkpoint: the others, which
-        # no change reached, are not read again (the watcher is told of every change through the dict API).
-        self._dirty.add(index)
-        if self._busy or self.reported >= _MAX_REPORTS:
             return 0
         if event == _DEALLOCATED:
             del self._by_address[address]
@@ -214,14 +201,13 @@ class LibraryWatch:
         """Namespaces and functions whose recorded identities changed since the record was taken,
         outside the exempt names: what the watchers could not have seen.
 
-        Only the namespaces a watcher saw change since the last comparison, and those no watcher
-        could be put on, are read again: every change through the dict API calls the watcher first.
+        Every namespace is read again, whatever the watchers said: a watcher's callback is Python, and a
+        change made where no Python frame can start (at the recursion limit) reaches no callback. The
+        identities are compared in C, a few milliseconds for every namespace of the process.
         Each change is reported once: the record moves on to what was found (`_seen`, `_codes`...).
         """
         changed: list[str] = []
-        dirty, self._dirty = self._dirty, set()
-        for index in sorted(dirty.union(self._unwatched)):
-            space = self._spaces[index]
+        for index, space in enumerate(self._spaces):
             if len(space) != self._seen_sizes[index] or not all(map(_is, self._seen[index], _values(space))):
                 changed += self._changed_names(index)
                 self._seen[index] = tuple(_values(space))
@@ -267,6 +253,23 @@ def function_referents(functions: tuple[types.FunctionType, ...]) -> list[Any]:
     This raises one. Code opens each function's list, so a different code object is a different
     list; the marker keeps one function's objects from standing in for another's."""
     return _get_referents(*itertools.chain.from_iterable(zip(functions, itertools.repeat(_MARKER_HOLDER))))
+
+
+def functions_within(values: Iterable[Any]) -> tuple[types.FunctionType, ...]:
+    """The Python functions among `values`, and those behind the staticmethods, classmethods and
+    properties among them (their code runs as the class's, and neither wrapper has a `__code__`)."""
+    found: list[types.FunctionType] = []
+    for value in values:
+        kind = type(value)
+        if kind is types.FunctionType:
+            found.append(value)
+        elif kind is staticmethod or kind is classmethod:
+            inner = value.__func__
+            if type(inner) is types.FunctionType:
+                found.append(inner)
+        elif kind is property:
+            found += [part for part in (value.fget, value.fset, value.fdel) if type(part) is types.FunctionType]
+    return tuple(found)
 
 
 def same_objects(now: list[Any], before: list[Any]) -> bool:

@@ -64,6 +64,11 @@ _FUNCTIONS = {
                                                        "getinnerframes", "trace")},
     **{f"gc.{name}": "introspection" for name in ("get_objects", "get_referrers", "get_referents", "freeze",
                                                   "disable", "callbacks")},
+    # PEP 669: a callback of the student's on every call, with the called object (the runtime's own methods,
+    # and through them their objects) in hand.
+    **{f"sys.monitoring.{name}": "introspection" for name in ("use_tool_id", "free_tool_id", "register_callback",
+                                                              "set_events", "set_local_events",
+                                                              "restart_events")},
 }
 # Attributes that reach frames, code, closures and namespaces from an object.
 _INTROSPECTION_ATTRIBUTES = {"__globals__", "__builtins__", "__code__", "__closure__", "__subclasses__",
@@ -375,6 +380,11 @@ class _Visitor(ast.NodeVisitor):
         name = function.id if isinstance(function, ast.Name) else None
         first = node.args[0] if node.args else None
         computed = first is not None and not isinstance(first, ast.Constant)
+        rebuilt = next((keyword.arg for keyword in node.keywords if (keyword.arg or "").startswith("co_")), None)
+        if rebuilt is not None:
+            # A code object's fields given anew (`code.replace(co_filename=...)`, however the call is made):
+            # code that claims another file or other constants. No exercise needs one.
+            self.trip("dynamic", f"a code object rebuilt (`{rebuilt}=`)", node)
         if name in ("exec", "eval", "compile") and computed:
             self.trip("dynamic", f"{name}(...) of a computed string", node)
         elif name == "__import__" or self.resolve(function) == "importlib.import_module":
