@@ -34,7 +34,7 @@ from typing import Any, NoReturn
 
 from .options import GradingOptions
 from .results import FileError, FileErrorCause, SubmissionResult
-from .stop import raise_if_stop_requested
+from .stop import raise_if_stop_requested, stop_deferred
 from .submission import Submission
 from .supervisor.client import WorkerLost, child_pids, sweep_own_folders
 from .supervisor.session import SubmissionSession
@@ -196,8 +196,10 @@ def _pool_round(positions: list[int], paths: list[str], assignment: str, options
     lost: list[int] = []
     reason = ""
     with _judge_pool(min(jobs, len(positions)), options) as pool:
-        futures: dict[Future[FileOutcome], int] = {
-            pool.submit(_grade_in_judge, paths[position], assignment, options): position for position in positions}
+        with stop_deferred():  # the submissions spawn the judges: see `JudgePool.warm`
+            futures: dict[Future[FileOutcome], int] = {
+                pool.submit(_grade_in_judge, paths[position], assignment, options): position
+                for position in positions}
         remaining = set(futures)
         while remaining:
             done, remaining = wait(remaining, timeout=0.5, return_when=FIRST_COMPLETED)
@@ -285,9 +287,12 @@ class JudgePool:
 
     def warm(self) -> None:
         """Start every judge now (each imports JAX), so that the first file waits for none of it."""
-        pool = self._current()
-        for _ in range(self.jobs):
-            pool.submit(_ready)
+        # Spawning happens in this (the main) thread: a stop that lands mid-spawn waits until every
+        # judge has its start-up data, or the half-started one prints a traceback.
+        with stop_deferred():
+            pool = self._current()
+            for _ in range(self.jobs):
+                pool.submit(_ready)
 
     def grade(self, path: str, assignment: str) -> FileOutcome:
         reason = "a judge process died"

@@ -256,13 +256,14 @@ def _stop_on_signals() -> dict[int, Any]:
     """
     if threading.current_thread() is not threading.main_thread():
         return {}
-    from .stop import request_stop
+    from .stop import request_stop, stop_is_deferred
 
     def interrupt(signum: int, frame: object) -> None:
         global _stop_signal
         _stop_signal = signum
         request_stop()
-        raise KeyboardInterrupt
+        if not stop_is_deferred():  # else raised when the deferring block ends
+            raise KeyboardInterrupt
 
     return {number: signal.signal(number, interrupt) for number in (signal.SIGINT, signal.SIGTERM)}
 

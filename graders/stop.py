@@ -8,11 +8,17 @@ from __future__ import annotations
 
 import sys
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["clear_stop_request", "drop_lost_interrupts", "raise_if_stop_requested", "request_stop"]
+__all__ = ["clear_stop_request", "drop_lost_interrupts", "raise_if_stop_requested", "request_stop",
+           "stop_deferred", "stop_is_deferred"]
 
 _stop_requested = threading.Event()
+# How many `stop_deferred` blocks the main thread is in: the signal handler then records the
+# request and raises nothing, and the outermost block raises it when it ends.
+_deferred_depth = 0
 
 
 def request_stop() -> None:
@@ -43,3 +49,26 @@ def raise_if_stop_requested() -> None:
     """KeyboardInterrupt if a stop was requested: the signal's own exception may have been lost."""
     if _stop_requested.is_set():
         raise KeyboardInterrupt
+
+
+@contextmanager
+def stop_deferred() -> Iterator[None]:
+    """Hold a stop's KeyboardInterrupt until the block ends, then raise it.
+
+    For work in the main thread that must not be cut in half: a process whose spawn was interrupted
+    while its parent wrote its start-up data prints "Ran out of input" and a traceback. Keep the
+    block short; the stop waits for it.
+    """
+    global _deferred_depth
+    _deferred_depth += 1
+    try:
+        yield
+    finally:
+        _deferred_depth -= 1
+    if _deferred_depth == 0:
+        raise_if_stop_requested()
+
+
+def stop_is_deferred() -> bool:
+    """Whether the signal handler should only record a stop (the main thread is in `stop_deferred`)."""
+    return _deferred_depth > 0

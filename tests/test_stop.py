@@ -44,3 +44,27 @@ def test_other_lost_exceptions_still_reach_the_default_hook(capsys: pytest.Captu
     _collect_raising(KeyboardInterrupt())  # no stop was requested: not ours to hide
     err = capsys.readouterr().err
     assert "ValueError: from a callback" in err and "KeyboardInterrupt" in err
+
+
+def test_a_stop_during_a_deferred_block_is_raised_when_the_outermost_block_ends() -> None:
+    """What `JudgePool.warm` relies on: a SIGTERM mid-spawn waits until every judge has its data."""
+    import os
+    import signal
+
+    from graders.cli import _stop_on_signals
+    from graders.stop import stop_deferred
+
+    previous = _stop_on_signals()
+    finished_inner = False
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with stop_deferred():
+                with stop_deferred():
+                    os.kill(os.getpid(), signal.SIGTERM)
+                    finished_inner = True  # the handler ran here and raised nothing
+                assert finished_inner
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        clear_stop_request()
+    assert finished_inner

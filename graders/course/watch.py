@@ -274,8 +274,6 @@ class _Service:
         self.console.print(f"watching {self.inbound} for {self.assignment} (quota {self.settings.quota.text} per "
                            f"student; until {self._deadline_text()})", soft_wrap=True, markup=False)
         self._open_feedback_folder()
-        if self.judges is not None:
-            self.judges.warm()  # while nothing waits: the first verdict then waits for no JAX import
         in_flight: dict[Future[Handled], InboundEntry] = {}
         pool = ThreadPoolExecutor(max_workers=self.settings.jobs, thread_name_prefix="jaxgrade-watch")
         ended = "interrupted"
@@ -283,6 +281,10 @@ class _Service:
         first_look = True
         columns = (SpinnerColumn(), TextColumn("{task.description}"))
         try:
+            if self.judges is not None:
+                # While nothing waits: the first verdict then waits for no JAX import. Inside the `try`:
+                # a stop that lands meanwhile still closes the judges just started.
+                self.judges.warm()
             with Progress(*columns, console=self.console, transient=True) as progress:
                 task = progress.add_task(self._status(in_flight))
                 while True:
