@@ -81,6 +81,7 @@ _lru_wrapper = functools._lru_cache_wrapper
 _cache_info = functools._lru_cache_wrapper.cache_info
 _partial = functools.partial
 _count = itertools.count
+_chain = itertools.chain.from_iterable
 _c_random = _random.Random
 _c_random_getstate = _random.Random.getstate
 _BitGenerator = np.random.BitGenerator
@@ -154,6 +155,7 @@ def summary(value: Any, reader: Reader, depth: int = 1) -> tuple[Any, ...]:
 
 
 _SCALARS = (type(None), bool, int, float, complex, str, bytes)
+_scalar_types = frozenset(_SCALARS)
 _STDLIB = __import__("sysconfig").get_paths()["stdlib"]
 
 
@@ -265,10 +267,12 @@ class Reader:
 
     def _items(self, values: Any, depth: int, ordered: bool = True) -> list[str]:
         values = list(values)
-        if all(type(item) in _SCALARS for item in values):
-            # Numbers and text only (a table of constants): read whole, in one pass, at any length.
-            texts = [f"{type(item).__name__}:{item!r}" for item in values]
-            return [_digest(texts if ordered else sorted(texts)), str(len(texts))]
+        if _scalar_types.issuperset(map(type, values)):
+            # Numbers and text only (a table of constants): read whole, in one pass in C, at any length.
+            # The repr of these exact types tells them apart (`1`, `1.0`, `'1'`, `b'1'`, `True`), and
+            # runs no code of anyone's.
+            text = repr(values) if ordered else ",".join(sorted(map(repr, values)))
+            return [_sha1(text.encode(errors="surrogatepass")).hexdigest()[:16], str(len(values))]
         if len(values) > _FINGERPRINT_ITEMS:
             self.unreadable += 1  # the items past the cap are not read: no evidence either way
         parts = [self.fingerprint(item, depth - 1) for item in values[:_FINGERPRINT_ITEMS]]
@@ -289,8 +293,9 @@ class Reader:
                                                                     .tobytes()).hexdigest()]
         if isinstance(value, dict):
             entries = list(dict.items(value))
-            if all(type(key) in _SCALARS and type(item) in _SCALARS for key, item in entries):
-                parts = self._items([item for entry in entries for item in entry], depth)
+            flat = list(_chain(entries))
+            if _scalar_types.issuperset(map(type, flat)):
+                parts = self._items(flat, depth)
             else:
                 if len(entries) > _FINGERPRINT_ITEMS:
                     self.unreadable += 1

@@ -59,6 +59,8 @@ _ADDED, _MODIFIED, _DELETED, _CLONED, _CLEARED, _DEALLOCATED = range(6)
 _EVENT_NAMES = ("added", "rebound", "deleted", "replaced", "cleared", "freed")
 _CALLBACK = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)
 _MAX_REPORTS = 200
+# Library functions whose referents are read in one call: 16.5k functions make 65 blocks.
+_BLOCK = 256
 
 _is = operator.is_
 _values = operator.methodcaller("values")
@@ -71,18 +73,18 @@ def _namespaces(submission: str) -> list[tuple[str, Any]]:
     """(label, mapping): every module's namespace, and the dict of every class a module defines; not
     the submission's own module, whose globals are its to change."""
     found: list[tuple[str, Any]] = []
-    seen: set[int] = set()
+    seen: set[int] = set()  # by `identity`: `id()` raises an audit event a call
     for name, module in sorted(sys.modules.items()):
         if not isinstance(module, types.ModuleType) or name in ("__main__", submission):
             continue
         namespace = vars(module)
-        if id(namespace) in seen:
+        if identity(namespace) in seen:
             continue
-        seen.add(id(namespace))
+        seen.add(identity(namespace))
         found.append((name, namespace))
         for value in list(namespace.values()):
-            if isinstance(value, type) and value.__module__ == name and id(value.__dict__) not in seen:
-                seen.add(id(value.__dict__))
+            if isinstance(value, type) and value.__module__ == name and identity(value.__dict__) not in seen:
+                seen.add(identity(value.__dict__))
                 found.append((f"{name}.{value.__qualname__}", value.__dict__))
     return found
 
@@ -106,11 +108,16 @@ class LibraryWatch:
         self._keys = [frozenset(record) for record in self._records]
         self._seen = [tuple(_values(space)) for space in self._spaces]
         self._seen_sizes = list(map(len, self._spaces))
-        self._functions = functions_within(itertools.chain.from_iterable(self._seen))
-        self._codes = tuple(map(_code, self._functions))
-        self._defaults = tuple(map(_defaults, self._functions))
-        self._kwdefaults = tuple(map(_kwdefaults, self._functions))
-        self._held = function_referents(self._functions)
+        # Each once, though many are re-exported by several modules (a change is then told once).
+        self._functions = tuple(dict.fromkeys(functions_within(itertools.chain.from_iterable(self._seen))))
+        self._codes = list(map(_code, self._functions))
+        self._defaults = list(map(_defaults, self._functions))
+        self._kwdefaults = list(map(_kwdefaults, self._functions))
+        # The functions in blocks, each block's referents read in one call: a block whose list changed
+        # (a `__dict__` made on first read, somewhere in it) is the only one read function by function.
+        self._blocks = tuple(range(start, min(start + _BLOCK, len(self._functions)))
+                             for start in range(0, len(self._functions), _BLOCK))
+        self._held = [function_referents(self._functions[block.start:block.stop]) for block in self._blocks]
         self.reported = 0
         # (namespace's `identity`, name) a line of the submission's own set: what it planted in a library.
         self.set_by_student: set[tuple[int, str]] = set()
@@ -212,19 +219,21 @@ class LibraryWatch:
                 changed += self._changed_names(index)
                 self._seen[index] = tuple(_values(space))
                 self._seen_sizes[index] = len(space)
-        held = function_referents(self._functions)
-        if not same_objects(held, self._held):
-            # Something a function holds changed (often only a `__dict__` or annotations made on first
-            # read): which code or defaults, if any, is read one function at a time.
-            self._held = held
-            for function, code, defaults, kwdefaults in zip(self._functions, self._codes, self._defaults,
-                                                           self._kwdefaults):
-                if function.__code__ is not code or function.__defaults__ is not defaults \
-                        or function.__kwdefaults__ is not kwdefaults:
+        functions, codes, defaults, kwdefaults = self._functions, self._codes, self._defaults, self._kwdefaults
+        for number, block in enumerate(self._blocks):
+            held = function_referents(functions[block.start:block.stop])
+            if same_objects(held, self._held[number]):
+                continue
+            # Something a function of the block holds changed (often only a `__dict__` or annotations
+            # made on first read): which code or defaults, if any, is read one function at a time.
+            self._held[number] = held
+            for index in block:
+                function = functions[index]
+                code, now_defaults, now_kwdefaults = function.__code__, function.__defaults__, function.__kwdefaults__
+                if code is not codes[index] or now_defaults is not defaults[index] \
+                        or now_kwdefaults is not kwdefaults[index]:
                     changed.append(f"{function.__module__}.{function.__qualname__}.__code__")
-            self._codes = tuple(map(_code, self._functions))
-            self._defaults = tuple(map(_defaults, self._functions))
-            self._kwdefaults = tuple(map(_kwdefaults, self._functions))
+                    codes[index], defaults[index], kwdefaults[index] = code, now_defaults, now_kwdefaults
         return changed[:20]
 
     def _changed_names(self, index: int) -> list[str]:

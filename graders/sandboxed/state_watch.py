@@ -98,6 +98,30 @@ _values = operator.methodcaller("values")
 _WRITABLE_FOLDERS = tuple((shown, path) for shown, path in ((".", os.getcwd()), ("/dev/shm", "/dev/shm"))
                           if os.path.isdir(path))
 _MAX_FILES = 1000
+
+
+def _read_only_mounts(folders: tuple[tuple[str, str], ...]) -> frozenset[tuple[int, int]]:
+    """(device, inode) of each folder inside a writable one that is a read-only mount of its own (the
+    sandbox binds the runtime's copy so): nothing in it can change, so the file listing, read at
+    every call, does not go into it. Found before any submission code runs; a process in the sandbox
+    can neither remount nor move a mount, and no other folder has that device and inode."""
+    found: set[tuple[int, int]] = set()
+    for _, folder in folders:
+        try:
+            device = os.stat(folder).st_dev
+            with os.scandir(folder) as entries:
+                for entry in entries:
+                    if not entry.is_dir(follow_symlinks=False):
+                        continue
+                    status = entry.stat(follow_symlinks=False)
+                    if status.st_dev != device and os.statvfs(entry.path).f_flag & os.ST_RDONLY:
+                        found.add((status.st_dev, status.st_ino))
+        except OSError:
+            continue
+    return frozenset(found)
+
+
+_READ_ONLY_MOUNTS = _read_only_mounts(_WRITABLE_FOLDERS)
 _scandir = os.scandir
 _open = open
 _getcwd = os.getcwd
@@ -375,7 +399,8 @@ def _files() -> dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]]:
                         # modification time back (`os.utime`) still shows.
                         entries.append(f"{entry.path[len(folder):]}:{status.st_size}:{status.st_mtime_ns}:"
                                        f"{status.st_ctime_ns}")
-                        if entry.is_dir(follow_symlinks=False):
+                        if entry.is_dir(follow_symlinks=False) \
+                                and (status.st_dev, status.st_ino) not in _READ_ONLY_MOUNTS:
                             pending.append(entry.path)
             except FileNotFoundError:
                 continue  # removed while it was listed
