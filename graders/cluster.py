@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from .batch import BatchInterrupted, FileOutcome, internal_error, not_graded
+from .code_version import code_fingerprint
 from .options import GradingOptions
 from .results import FileError, FileErrorCause, result_from_plain, result_to_plain
 from .stop import raise_if_stop_requested
@@ -35,7 +36,6 @@ from .supervisor.client import WorkerLimits
 __all__ = ["ClusterError", "check_cluster", "code_fingerprint", "grade_on_cluster"]
 
 _CONNECT_SECONDS = 15
-_PACKAGE = Path(__file__).resolve().parent
 # One judge at a time per worker process: the clean timing workers and JAX's
 # compilation counters are per process.
 _ONE_JUDGE = threading.Lock()
@@ -43,17 +43,6 @@ _ONE_JUDGE = threading.Lock()
 
 class ClusterError(Exception):
     """The cluster cannot be used (no scheduler answered, no worker); the message says what to do."""
-
-
-@functools.cache
-def code_fingerprint() -> str:
-    """A digest of the grader's code and reference solutions: equal on client and worker, or no grading."""
-    digest = hashlib.sha256()
-    roots = [_PACKAGE, _PACKAGE.parent / "solutions"]
-    for path in sorted(p for root in roots for p in root.rglob("*.py") if "__pycache__" not in p.parts):
-        digest.update(str(path.relative_to(_PACKAGE.parent)).encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
 
 
 def grade_on_cluster(paths: Sequence[str], assignment: str, options: GradingOptions, address: str,

@@ -27,8 +27,10 @@ def prepare_grading_process(options: GradingOptions) -> None:
 @functools.cache
 def _prepare(cache_directory: str | None) -> None:
     from . import judge  # noqa: F401 - JAX, hypothesis and the specs, loaded before the freeze
+    from .checks.base import keep_examples_in
 
     use_in_judge(cache_directory)
+    keep_examples_in(cache_directory)
     # Hypothesis runs full collections while it sets up, and each one walks JAX's whole
     # heap (about 0.08 s); those objects live as long as this process anyway.
     gc.freeze()

@@ -33,6 +33,7 @@ from ..source.parsed import single_return, statement_matching
 from ..source.traced_origin import traced_origin
 from ..spec import Call, Exercise, Misconception
 from ..supervisor.session import CallOutcome, ErrorReport, InstrumentTampered, SubmissionSession, WorkerLost
+from .example_store import keep_examples_in, stored_examples
 
 __all__ = [
     "CheckContext",
@@ -40,8 +41,11 @@ __all__ = [
     "GRADING_SETTINGS",
     "Verdict",
     "draw_examples",
+    "keep_examples_in",
+    "prepare_drawn",
     "require_reference_output",
     "search_counterexample",
+    "search_drawn_first",
     "stable_seed",
     "verdict_from_search",
 ]
@@ -387,6 +391,43 @@ def search_counterexample(ctx: CheckContext, check: str, body: Callable[[Call], 
     return SearchOutcome(None, calls[0])
 
 
+def search_drawn_first(ctx: CheckContext, check: str, body: Callable[[Call], None], max_examples: int, *,
+                       unreproduced_is_flaky: bool = True) -> SearchOutcome:
+    """`search_counterexample`, with the examples it would generate drawn ahead (`prepare_drawn`, while
+    the cells ran) and tried first, one by one: a passing submission's calls then wait for no hypothesis
+    engine between them. Only if one fails does hypothesis search, with the same seed (so the same
+    examples, in the same order), and shrink what fails.
+
+    A search that meets no failure where the first pass met one had a function that answered the same
+    input differently: `flaky` (unless `unreproduced_is_flaky` is False, for a check whose failure is
+    proof by itself), with the first pass's failure as the input to show.
+    """
+    examples = draw_examples(ctx.exercise, max_examples, check)
+    first_failure: Counterexample | None = None
+    for call in examples:
+        ctx.check_deadline()
+        try:
+            body(call)
+        except Counterexample as found:
+            first_failure = found
+            break
+    if first_failure is None:
+        return SearchOutcome(None, len(examples))
+    search = search_counterexample(ctx, check, body, max_examples)
+    if search.counterexample is None and not search.flaky:
+        return SearchOutcome(first_failure, search.examples, flaky=unreproduced_is_flaky)
+    return search
+
+
+def prepare_drawn(check: str, max_examples: int) -> Callable[[Exercise], None]:
+    """A check's `prepare`: draw the examples `search_drawn_first` tries first, while the cells run."""
+
+    def prepare(exercise: Exercise) -> None:
+        draw_examples(exercise, min(max_examples, exercise.max_examples), check)
+
+    return prepare
+
+
 def verdict_from_search(ctx: CheckContext, search: SearchOutcome, passed: str) -> Verdict:
     """The verdict of a property search; `passed` is the message key used when nothing failed.
 
@@ -424,6 +465,10 @@ def draw_examples(exercise: Exercise, count: int, purpose: str) -> list[Call]:
 
 
 def _draw(exercise: Exercise, count: int, purpose: str) -> list[Call]:
+    return stored_examples(exercise, count, purpose, lambda: _draw_now(exercise, count, purpose))
+
+
+def _draw_now(exercise: Exercise, count: int, purpose: str) -> list[Call]:
     drawn: list[Call] = []
 
     def collect(call: Call) -> None:

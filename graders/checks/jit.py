@@ -4,13 +4,21 @@ from __future__ import annotations
 
 from ..registry import register_check
 from ..spec import Call
-from .base import CheckContext, Verdict, require_reference_output, search_counterexample, verdict_from_search
+from .base import (
+    CheckContext,
+    Verdict,
+    prepare_drawn,
+    require_reference_output,
+    search_drawn_first,
+    verdict_from_search,
+)
 
 _MAX_EXAMPLES = 10
 
 
 @register_check(
     "jit",
+    prepare=prepare_drawn("jit", _MAX_EXAMPLES),
     description={
         "en": "works when wrapped in jax.jit with traced arguments",
         "ko": "추적 인자와 함께 jax.jit으로 감싸도 동작",
@@ -23,5 +31,5 @@ def jit(ctx: CheckContext) -> Verdict:
                                    meanwhile=lambda: ctx.expected(call))
         require_reference_output(ctx, call, outcome, raised="jit.raised", wrong="jit.failed")
 
-    search = search_counterexample(ctx, "jit", body, min(_MAX_EXAMPLES, ctx.exercise.max_examples))
+    search = search_drawn_first(ctx, "jit", body, min(_MAX_EXAMPLES, ctx.exercise.max_examples))
     return verdict_from_search(ctx, search, "jit.passed")

@@ -21,13 +21,14 @@ from ..registry import register_check
 from ..source.mutations import mutation_sites
 from ..spec import Call
 from ..supervisor.session import CallOutcome, EarlierArguments
-from .base import CheckContext, Counterexample, Verdict, search_counterexample, verdict_from_search
+from .base import CheckContext, Counterexample, Verdict, prepare_drawn, search_drawn_first, verdict_from_search
 
 _MAX_EXAMPLES = 10
 
 
 @register_check(
     "no_mutation",
+    prepare=prepare_drawn("no_mutation", _MAX_EXAMPLES),
     description={
         "en": "leaves every argument (NumPy arrays, nested lists and dicts, keyword arguments) unchanged",
         "ko": "모든 인자(NumPy 배열, 중첩된 list와 dict, 키워드 인자)를 변경하지 않음",
@@ -58,7 +59,9 @@ def no_mutation(ctx: CheckContext) -> Verdict:
             raise Counterexample(call, ctx.text("no_mutation.failed", input=ctx.describe_call(call), argument=argument,
                                                 detail=_describe(ctx, argument, difference)))
 
-    search = search_counterexample(ctx, "no_mutation", body, min(_MAX_EXAMPLES, exercise.max_examples))
+    # An argument changed is proof by itself: a change the search does not meet again still fails.
+    search = search_drawn_first(ctx, "no_mutation", body, min(_MAX_EXAMPLES, exercise.max_examples),
+                                unreproduced_is_flaky=False)
     if search.counterexample is None and not search.flaky:
         # A caller keeps its arguments after the call returns: the arguments of every call, read again
         # after all later calls, must still be what was sent (a function that keeps them and changes

@@ -19,7 +19,7 @@ import platform
 from pathlib import Path
 from typing import Any
 
-from ..cluster import code_fingerprint
+from ..code_version import code_fingerprint
 from ..options import GradingOptions
 from .atomic import read_json, write_json
 
