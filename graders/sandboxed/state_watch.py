@@ -123,6 +123,7 @@ def _read_only_mounts(folders: tuple[tuple[str, str], ...]) -> frozenset[tuple[i
 
 _READ_ONLY_MOUNTS = _read_only_mounts(_WRITABLE_FOLDERS)
 _scandir = os.scandir
+_copy = dict.copy
 _open = open
 _getcwd = os.getcwd
 _getrlimit = resource.getrlimit
@@ -271,7 +272,8 @@ class StateWatch:
                     places[(module_name, "module", attribute)] = (reader.fingerprint(member, FINGERPRINT_DEPTH),
                                                                   summary(member, reader))
         places.update(_process_state())
-        libraries = [(module_name, module, dict(vars(module))) for module_name, module in self._reached_modules()]
+        # `dict.copy` of a module's namespace: a third of `dict(...)`'s time for namespaces with deleted names.
+        libraries = [(module_name, module, _copy(vars(module))) for module_name, module in self._reached_modules()]
         return _Snapshot(places, dict(namespace), libraries)
 
     def unreadable(self, name: str) -> list[dict[str, Any]]:

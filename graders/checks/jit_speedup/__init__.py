@@ -54,6 +54,7 @@ from ...registry import register_check
 from ...results import Status
 from ...spec import Exercise
 from ...supervisor.clean_workers import clean_workers
+from ...supervisor.sandbox import accelerator_present
 from ...supervisor.session import ErrorReport, TimedRefusal, WorkerLost
 from ..base import CheckContext, Verdict
 from .rounds import Rounds, generator, timing_session
@@ -86,9 +87,11 @@ def _prepare(exercise: Exercise) -> None:
     judge only waits then; later, on the warming thread, compiling would hold the GIL)."""
     spec: SpeedupSpec = exercise.options["jit_speedup"]
     clean_workers.begin(spec.baseline_source, spec.baseline_name, _shape_for(spec))
+    # The profile the worker will time with, as this machine's devices say (a worker that says
+    # otherwise has its generator compiled when the check runs).
+    _, profile = spec.profile_for("accelerator" if accelerator_present() else "cpu")
     with jax.default_device(jax.devices("cpu")[0]):
-        for profile in spec.profiles.values():
-            generator(tuple(profile.shape))(0).block_until_ready()
+        generator(tuple(profile.shape))(0).block_until_ready()
 
 
 @register_check(
