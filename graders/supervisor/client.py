@@ -38,6 +38,7 @@ from .sandbox import (
     sandboxed_command,
     shm_bytes,
 )
+from .seccomp import filter_descriptor
 
 __all__ = ["ProbeFailed", "WorkerInfo", "WorkerLimits", "WorkerLost", "WorkerProcess", "child_pids", "cpu_seconds",
            "process_start_time", "sweep_stale_folders"]
@@ -164,8 +165,12 @@ class WorkerProcess:
             self._channel = {os.fstat(end).st_ino: end for end in worker_ends}
             if hasattr(os, "memfd_create"):
                 self.shared = SharedArguments(_SHARED_BYTES)
+            # Read by bwrap before it starts the worker; the judge's copy is closed below.
+            seccomp = filter_descriptor() if self.isolation.full else None
+            if seccomp is not None:
+                worker_ends.append(seccomp)
             self._process = subprocess.Popen(
-                self._command(request_read, reply_write, events_write),
+                self._command(request_read, reply_write, events_write, seccomp),
                 cwd=self._directory,
                 env=_worker_environment(self._directory, self.platform),
                 stdin=subprocess.DEVNULL,
@@ -190,7 +195,8 @@ class WorkerProcess:
         """Whether the worker writes into a tmpfs of fixed size rather than into the host folder."""
         return self.isolation.full and bwrap_sizes_tmpfs()
 
-    def _command(self, request_read: int, reply_write: int, events_write: int) -> list[str]:
+    def _command(self, request_read: int, reply_write: int, events_write: int,
+                 seccomp: int | None = None) -> list[str]:
         assert self._directory is not None
         # -I -S: no environment variables, no user site, no .pth hooks (so no editable
         # install of the judge); the path is the runtime copy plus third-party packages.
@@ -215,7 +221,8 @@ class WorkerProcess:
                                  cache_writable=bool(self.cache and self.cache.writable),
                                  folder_bytes=self.limits.folder_bytes if self._sized_tmpfs() else None,
                                  read_only=[str(self._directory / _RUNTIME_PACKAGE),
-                                            *map(str, (self._directory / MATPLOTLIB_FOLDER).glob("*.json"))])
+                                            *map(str, (self._directory / MATPLOTLIB_FOLDER).glob("*.json"))],
+                                 seccomp_fd=seccomp)
 
     def await_hello(self) -> WorkerInfo:
         hello = self._receive(self.limits.startup_seconds)

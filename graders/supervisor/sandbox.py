@@ -98,13 +98,15 @@ def _hidden_package_dirs() -> list[str]:
 
 def sandboxed_command(command: Sequence[str], *, workdir: Path, readable: Sequence[str],
                       isolation: Isolation, cache: Path | None = None, cache_writable: bool = False,
-                      folder_bytes: int | None = None, read_only: Sequence[str] = ()) -> list[str]:
+                      folder_bytes: int | None = None, read_only: Sequence[str] = (),
+                      seccomp_fd: int | None = None) -> list[str]:
     """`command` wrapped so that it runs confined; unchanged for a plain process.
 
     `cache` is the compilation cache directory, bound read-only unless `cache_writable`.
     With `folder_bytes`, `workdir` inside the sandbox is a tmpfs instead of a bind of the host
     folder, and `read_only` (paths under `workdir`, such as the runtime copy) are bound into it
     from the host read-only; `workdir` and a private `/dev/shm` hold `folder_bytes` together.
+    `seccomp_fd`: a descriptor holding the worker's system-call filter (`seccomp.filter_descriptor`).
     """
     if not isolation.full:
         return list(command)
@@ -157,6 +159,8 @@ def sandboxed_command(command: Sequence[str], *, workdir: Path, readable: Sequen
     # `/dev` itself read-only: without a sized `/dev/shm` of its own (a bwrap without `--size`) its
     # `shm` directory is read-only with it. Device nodes and /dev/pts are mounts of their own, and
     # hold no files.
+    if seccomp_fd is not None:
+        args += ["--seccomp", str(seccomp_fd)]
     args += ["--remount-ro", "/dev", "--remount-ro", "/tmp", "--remount-ro", "/", "--chdir", str(workdir), "--"]
     return args + list(command)
 

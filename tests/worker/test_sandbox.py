@@ -126,3 +126,41 @@ def test_the_runtime_copy_is_a_read_only_mount_the_file_listing_leaves_out() -> 
     session.close()
     output = session.student_output()
     assert "MOUNTS 1" in output and "CHANGED True" in output, output
+
+
+_SYSCALL_PROBE = """
+import ctypes, os, subprocess, threading
+libc = ctypes.CDLL(None, use_errno=True)
+CALLS = (("ptrace", 101, (0, 0, 0, 0)), ("unshare", 272, (0x10000000,)), ("keyctl", 250, (0, 0, 0, 0)),
+         ("bpf", 321, (0, 0, 0)), ("io_uring_setup", 425, (1, 0)), ("userfaultfd", 323, (0,)),
+         ("perf_event_open", 298, (0, 0, -1, -1, 0)), ("mount", 165, (0, 0, 0, 0, 0)))
+for name, number, args in CALLS:
+    result = libc.syscall(number, *args)
+    print("SYSCALL", name, result, ctypes.get_errno())
+try:
+    os.unshare(os.CLONE_NEWUSER)
+    print("NAMESPACE made")
+except OSError as error:
+    print("NAMESPACE refused", error.errno)
+thread = threading.Thread(target=lambda: print("THREAD ran"))
+thread.start()
+thread.join()
+print("CHILD", subprocess.run(["/bin/sh", "-c", "exit 7"]).returncode)
+"""
+
+
+@sandboxed
+@pytest.mark.skipif(os.uname().machine != "x86_64", reason="the system-call filter is written for x86-64")
+def test_the_system_call_filter_refuses_what_no_exercise_needs_and_lets_threads_and_children_be() -> None:
+    """A user namespace of its own (root again, inside it), ptrace, the keyring, eBPF, io_uring,
+    userfaultfd, performance counters, mount: each refused with EPERM. Threads and child processes,
+    which JAX and honest notebooks use, still run."""
+    submission = Submission(path=Path("probe.py"), kind="python", cells=(Cell(1, "probe.py", _SYSCALL_PROBE),))
+    session = SubmissionSession(submission, WorkerLimits())
+    session.start()
+    session.close()
+    output = session.student_output()
+    refused = [line.split()[1] for line in output.splitlines() if line.startswith("SYSCALL") and line.endswith(" -1 1")]
+    assert refused == ["ptrace", "unshare", "keyctl", "bpf", "io_uring_setup", "userfaultfd", "perf_event_open",
+                       "mount"], output
+    assert "NAMESPACE refused 1" in output and "THREAD ran" in output and "CHILD 7" in output, output
