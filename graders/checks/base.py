@@ -20,6 +20,8 @@ import jax.numpy as jnp
 import numpy as np
 from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
 from hypothesis.errors import Flaky
+from hypothesis.internal.conjecture import providers as _providers
+from hypothesis.internal.constants_ast import Constants
 
 from ..compare import as_plain, find_difference
 from ..divergence import first_divergence
@@ -49,6 +51,15 @@ __all__ = [
     "stable_seed",
     "verdict_from_search",
 ]
+
+# Hypothesis mixes into its draws constants it finds in the source of "local" modules: whatever the
+# process has imported that is not under site-packages. That would make the examples, and so a grade,
+# depend on how jaxgrade was installed (an editable install is local, a wheel is not) and on what the
+# process imported before its first draw (a judge that reads its examples from the store draws later).
+# The judge's hypothesis sees no local constants, so the same submission gets the same inputs anywhere.
+_NO_LOCAL_CONSTANTS = Constants()
+_providers._get_local_constants = lambda: _NO_LOCAL_CONSTANTS
+_providers.CONSTANTS_CACHE.cache.clear()  # what a draw before this import may have cached
 
 # Every field is spelled out so that no test profile or user profile loaded
 # elsewhere can change how a submission is graded.
