@@ -247,21 +247,3 @@ def test_nbgrader_config_sanitizes_after_every_step_that_writes_cells_and_first_
     assert config.Autograde.autograde_preprocessors[-2:] == ["graders.course.sanitize.SanitizeMarkup",
                                                              "graders.course.autograde.JaxgradeRecord"]
     assert config.GenerateFeedback.preprocessors[0] == "graders.course.sanitize.SanitizeMarkup"
-
-
-def test_the_feedback_contents_name_functions_as_escaped_text() -> None:
-    """`feedback_page.name_test_cells`: a function's name replaces "Test cell", escaped; other entries stay."""
-    import nbformat
-
-    from graders.course.feedback_page import name_test_cells
-
-    notebook = nbformat.v4.new_notebook(cells=[
-        nbformat.v4.new_code_cell("", metadata={"nbgrader": {"grade_id": "grade_norm", "grade": True}}),
-        nbformat.v4.new_code_cell("", metadata={"nbgrader": {"grade_id": "grade_a<b", "grade": True}}),
-        nbformat.v4.new_code_cell("", metadata={"nbgrader": {"grade_id": "other", "grade": True}}),
-    ])
-    page = ('<a href="#grade_norm">Test cell</a> <a href="#grade_a<b">Test cell</a> '
-            '<a href="#other">Test cell</a>')
-    assert name_test_cells(page, notebook) == (
-        '<a href="#grade_norm"><code>norm</code></a> <a href="#grade_a&lt;b"><code>a&lt;b</code></a> '
-        '<a href="#other">Test cell</a>')
