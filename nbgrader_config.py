@@ -41,6 +41,17 @@ c.GenerateFeedback.preprocessors = [
     "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
 ]
 
+# Its table of contents names each function (nbgrader's own template says "Test cell" for every one):
+# the course's template extends nbgrader's (graders/course/feedback_page.py). It is set for the feedback
+# step alone: the formgrader's own pages keep their template. Where jaxgrade is not installed,
+# nbgrader's page is used as it is.
+try:
+    from graders.course.feedback_page import configure_feedback_page
+except ImportError:
+    pass
+else:
+    configure_feedback_page(c)
+
 # Collecting takes each student's own newest submission made by their account, before the due date,
 # regular files only (graders/course/collect.py): `nbgrader collect`, the formgrader, `jaxgrade watch`
 # and `jaxgrade autograde` alike. The due date is nbgrader's: `nbgrader db assignment add jit --duedate=...`.

@@ -125,6 +125,15 @@ def test_feedback_explains_what_is_wrong(course: Course) -> None:
     assert f"{BOB_NORM:g} / {max_score(ASSIGNMENT, 'norm'):g}" in feedback
 
 
+def test_the_feedback_contents_name_each_function_not_test_cell(course: Course) -> None:
+    """nbgrader's template lists every autograded cell as "Test cell"; the course's names the function."""
+    page = (course.root / "feedback" / "bob" / ASSIGNMENT / f"{ASSIGNMENT}.html").read_text()
+    contents = page.split('<div id="toc">', 1)[1].split("</div>", 1)[0]
+    assert "Test cell" not in contents
+    for function in ("norm", "negatives", "flatten", "maybe_negate"):
+        assert f'<a href="#grade_{function}"><code>{function}</code></a>' in contents, contents
+
+
 def test_a_mangled_submission_is_graded_on_what_it_defines(course: Course) -> None:
     grades = _grades(course, "carol")
     assert grades["grade_norm"] == max_score(ASSIGNMENT, "norm")  # its grade cell was deleted, and restored

@@ -247,3 +247,43 @@ def test_nbgrader_config_sanitizes_after_every_step_that_writes_cells_and_first_
     assert config.Autograde.autograde_preprocessors[-2:] == ["graders.course.sanitize.SanitizeMarkup",
                                                              "graders.course.autograde.JaxgradeRecord"]
     assert config.GenerateFeedback.preprocessors[0] == "graders.course.sanitize.SanitizeMarkup"
+
+
+def test_the_feedback_contents_name_functions_as_escaped_text() -> None:
+    """`feedback_page.name_test_cells`: a function's name replaces "Test cell", escaped; other entries stay."""
+    import nbformat
+
+    from graders.course.feedback_page import name_test_cells
+
+    notebook = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell("", metadata={"nbgrader": {"grade_id": "grade_norm", "grade": True}}),
+        nbformat.v4.new_code_cell("", metadata={"nbgrader": {"grade_id": "grade_a<b", "grade": True}}),
+        nbformat.v4.new_code_cell("", metadata={"nbgrader": {"grade_id": "other", "grade": True}}),
+    ])
+    page = ('<a href="#grade_norm">Test cell</a> <a href="#grade_a<b">Test cell</a> '
+            '<a href="#other">Test cell</a>')
+    assert name_test_cells(page, notebook) == (
+        '<a href="#grade_norm"><code>norm</code></a> <a href="#grade_a&lt;b"><code>a&lt;b</code></a> '
+        '<a href="#other">Test cell</a>')
+
+
+def test_only_the_feedback_step_gets_the_course_template_and_through_nbgraders_api_too(tmp_path: Path) -> None:
+    """The formgrader renders submissions with an `HTMLExporter` of its own (template `formgrade`): a
+    course-wide setting would replace its page. nbgrader's API sets the template name `feedback` itself."""
+    from nbconvert.exporters import HTMLExporter
+    from nbgrader.converters import GenerateFeedback
+    from nbgrader.coursedir import CourseDirectory
+
+    config = PyFileConfigLoader("nbgrader_config.py", path=str(REPO)).load_config()
+    assert "template_file" not in config.HTMLExporter and "filters" not in config.HTMLExporter
+    formgrader_like = HTMLExporter(config=config)
+    assert formgrader_like.template_file != "jaxgrade_index.html.j2"
+
+    step = GenerateFeedback(coursedir=CourseDirectory(config=config, root=str(tmp_path)), config=config)
+    api_override = type(config)()
+    api_override.HTMLExporter.template_name = "feedback"  # what NbGraderAPI.generate_feedback does
+    step.update_config(api_override)
+    exporter = HTMLExporter(parent=step, config=step.config)
+    assert exporter.template_file == "jaxgrade_index.html.j2"
+    assert "name_test_cells" in exporter.environment.filters
+    assert exporter.template is not None  # found: extends nbgrader's `feedback/index.html.j2`
