@@ -320,9 +320,10 @@ def _unusable_reason(ctx: CheckContext) -> str | None:
             defined_at = _defined_below(session.submission, cell, exercise.name)
             if defined_at is not None:
                 return t("exercise.never_defined", lang, name=exercise.name, defined_at=defined_at,
-                         problem=_cell_problem(cell, labels, lang))
+                         problem=_cell_problem(cell, labels, lang, _written_modules(session.submission)))
         message = t("exercise.missing", lang, name=exercise.name)
-        broken = [_cell_problem(cell, labels, lang) for cell in _first_failures(session)]
+        written = _written_modules(session.submission)
+        broken = [_cell_problem(cell, labels, lang, written) for cell in _first_failures(session)]
         if broken and session.submission.unit == "file":
             message += t("exercise.missing_statements", lang, cells="; ".join(broken))
         elif broken:
@@ -411,13 +412,22 @@ def _cell_labels(submission: Submission, lang: str) -> dict[int, str]:
     return {cell.index: submission.place(cell.filename, lang) for cell in submission.cells}
 
 
-def _cell_problem(cell: CellOutcome, labels: dict[int, str], lang: str) -> str:
+def _written_modules(submission: Submission) -> frozenset[str]:
+    """The modules the notebook writes itself with `%%writefile NAME.py` (IPython's rewriting of the cell
+    is what the submission holds): the worker writes no file for a magic, so importing one fails."""
+    return frozenset(match.group(1) for cell in submission.cells for match in _WRITEFILE.finditer(cell.source))
+
+
+def _cell_problem(cell: CellOutcome, labels: dict[int, str], lang: str,
+                  written: frozenset[str] = frozenset()) -> str:
     label = labels.get(cell.index, f"cell {cell.index}")
     first_line = cell.message.splitlines()[0] if cell.message else ""
     if cell.status == "syntax_error":
         return t("cell.syntax_error", lang, cell=label, line=cell.line, message=first_line)
     hint = removed_api_hint(cell.type, cell.message, lang)
     missing = _MISSING_MODULE.search(first_line) if cell.type == "ModuleNotFoundError" else None
+    if missing is not None and missing.group(1).split(".")[0] in written:
+        return t("cell.written_module", lang, cell=label, line=cell.line, module=missing.group(1))
     if missing is not None and not hint:
         return t("cell.missing_module", lang, cell=label, line=cell.line, module=missing.group(1),
                  libraries=listed_libraries())
@@ -426,6 +436,7 @@ def _cell_problem(cell: CellOutcome, labels: dict[int, str], lang: str) -> str:
 
 
 _MISSING_MODULE = re.compile(r"^No module named '([\w.]+)'$")
+_WRITEFILE = re.compile(r"run_cell_magic\(\s*'writefile'\s*,\s*'(?:-a\s+|--append\s+)?(\w+)\.py\s*'")
 
 
 def _defined_below(submission: Submission, cell: CellOutcome, name: str) -> int | None:
@@ -448,7 +459,9 @@ def _defined_below(submission: Submission, cell: CellOutcome, name: str) -> int 
 def _cell_flags(session: SubmissionSession, lang: str) -> list[str]:
     labels = _cell_labels(session.submission, lang)
     in_file = session.submission.unit == "file"
-    return [t("flag.file_failed" if in_file else "flag.cell_failed", lang, detail=_cell_problem(cell, labels, lang))
+    written = _written_modules(session.submission)
+    return [t("flag.file_failed" if in_file else "flag.cell_failed", lang,
+              detail=_cell_problem(cell, labels, lang, written))
             for cell in _first_failures(session)]
 
 

@@ -112,6 +112,14 @@ MESSAGES: dict[str, dict[str, str]] = {
               "{libraries}). 이 import 문과 그 모듈을 쓰는 코드를 지우거나, 강사에게 `{module}` 모듈을 추가해 "
               "달라고 요청하세요. 잃는 것은 제출물의 이 부분이 정의했을 이름뿐입니다.",
     },
+    "cell.written_module": {
+        "en": "{cell}, line {line}: `{module}` is the file your notebook writes with `%%writefile`, and the grader "
+              "runs no `%%writefile` (nor any other shell or file magic). Put that code in a cell of the notebook "
+              "and remove the import. Only what this part of your submission would have defined is lost.",
+        "ko": "{cell}, {line}번째 줄: `{module}`은(는) 노트북이 `%%writefile`로 직접 쓰는 파일인데, 채점기는 `%%writefile`을 "
+              "(다른 셸·파일 매직도) 실행하지 않습니다. 그 코드를 노트북의 셀에 넣고 import 문을 지우세요. 잃는 것은 "
+              "제출물의 이 부분이 정의했을 이름뿐입니다.",
+    },
     # --------------------------------------------------------- worker lost
     "lost.timeout": {
         "en": "Your code did not finish within {seconds} s{on_input} and was stopped. Look for an infinite loop or very slow code.",

@@ -72,6 +72,21 @@ def test_a_missing_library_costs_only_its_import_in_a_python_file(tmp_path: Path
         assert "cell" not in flag and "셀" not in flag
 
 
+def test_a_module_the_notebook_writes_with_writefile_is_named_as_such(tmp_path: Path) -> None:
+    """`%%writefile helpers.py` then `import helpers`: the grader runs no `%%writefile`, and says so,
+    instead of sending the student to ask the instructor for a module."""
+    path = _notebook(tmp_path / "student.ipynb", [
+        (REPO / "solutions" / "jit.py").read_text(),
+        "%%writefile helpers.py\ndef shout(text):\n    return text.upper()",
+        "import helpers\nprint(helpers.shout('done'))",
+    ])
+    result = grade_path(path, "jit", GradingOptions(lang="en"))
+    assert result.score == result.max_score
+    [flag] = result.flags
+    assert "`helpers` is the file your notebook writes with `%%writefile`" in flag, flag
+    assert "instructor" not in flag
+
+
 def test_the_course_self_check_cells_are_not_run_when_grading(tmp_path: Path) -> None:
     path = _notebook(tmp_path / "student.ipynb", [
         "import jax.numpy as jnp\ndef flatten(x):\n    return jnp.ravel(x)",

@@ -23,6 +23,7 @@ from hypothesis.errors import Flaky
 from hypothesis.internal.conjecture import providers as _providers
 from hypothesis.internal.constants_ast import Constants
 
+from ..code_version import solutions_fingerprint
 from ..compare import as_plain, find_difference
 from ..divergence import first_divergence
 from ..explain import describe_difference, explain_error, hint_key
@@ -35,12 +36,13 @@ from ..source.parsed import single_return, statement_matching
 from ..source.traced_origin import traced_origin
 from ..spec import Call, Exercise, Misconception
 from ..supervisor.session import CallOutcome, ErrorReport, InstrumentTampered, SubmissionSession, WorkerLost
-from .example_store import keep_examples_in, stored_examples
+from .example_store import call_key, keep_examples_in, stored_examples
 
 __all__ = [
     "CheckContext",
     "Counterexample",
     "GRADING_SETTINGS",
+    "UNSEEN_EXAMPLES",
     "Verdict",
     "draw_examples",
     "keep_examples_in",
@@ -49,6 +51,8 @@ __all__ = [
     "search_counterexample",
     "search_drawn_first",
     "stable_seed",
+    "unseen_examples",
+    "unseen_key",
     "verdict_from_search",
 ]
 
@@ -372,8 +376,9 @@ class _SearchAborted(BaseException):
 
 
 def search_counterexample(ctx: CheckContext, check: str, body: Callable[[Call], None],
-                          max_examples: int) -> SearchOutcome:
-    """Run `body` on generated calls; return hypothesis's shrunk failing call, if any.
+                          max_examples: int, *, unseen: bool = False) -> SearchOutcome:
+    """Run `body` on generated calls; return hypothesis's shrunk failing call, if any. `unseen`: with
+    the seed of `unseen_examples`, which generates those examples first.
 
     A lost worker or a tampered instrument ends the search and is raised as it is.
     """
@@ -387,7 +392,8 @@ def search_counterexample(ctx: CheckContext, check: str, body: Callable[[Call], 
         except (WorkerLost, InstrumentTampered) as stop:
             raise _SearchAborted(stop) from None
 
-    test = seed(stable_seed(ctx.exercise.name, check))(
+    parts = (ctx.exercise.name, check, *((_UNSEEN, unseen_key(ctx)) if unseen else ()))
+    test = seed(stable_seed(*parts))(
         settings(GRADING_SETTINGS, max_examples=max_examples)(given(ctx.exercise.inputs)(property_))
     )
     try:
@@ -415,19 +421,65 @@ def search_drawn_first(ctx: CheckContext, check: str, body: Callable[[Call], Non
     """
     examples = draw_examples(ctx.exercise, max_examples, check)
     first_failure: Counterexample | None = None
-    for call in examples:
+    unseen = unseen_examples(ctx, check, examples)
+    failed_unseen = False
+    for call in [*examples, *unseen]:
         ctx.check_deadline()
         try:
             body(call)
         except Counterexample as found:
             first_failure = found
+            failed_unseen = any(call is other for other in unseen)
             break
     if first_failure is None:
-        return SearchOutcome(None, len(examples))
-    search = search_counterexample(ctx, check, body, max_examples)
+        return SearchOutcome(None, len(examples) + len(unseen))
+    search = search_counterexample(ctx, check, body, max_examples, unseen=failed_unseen)
     if search.counterexample is None and not search.flaky:
         return SearchOutcome(first_failure, search.examples, flaky=unreproduced_is_flaky)
     return search
+
+
+# How many examples each submission gets that nobody can know ahead (`unseen_examples`).
+UNSEEN_EXAMPLES = 2
+_UNSEEN = "unseen"
+
+
+def unseen_key(ctx: CheckContext) -> str:
+    """What the unseen examples' seed is made of, besides the exercise and the check: the reference
+    solutions' digest (kept from students) and the text of the submission's cells. The same
+    submission gets the same inputs at every regrade and on every machine; no submission can know
+    its own, since they depend on its text as a whole and on what students never see."""
+    digest = hashlib.sha256(solutions_fingerprint().encode())
+    for cell in ctx.session.submission.cells_to_run:
+        digest.update(b"\x00" + cell.source.encode(errors="surrogatepass"))
+    return digest.hexdigest()
+
+
+def unseen_examples(ctx: CheckContext, check: str, known: list[Call]) -> list[Call]:
+    """`UNSEEN_EXAMPLES` generated calls tried after the drawn ones (`known`, with `correctness`'s),
+    which anyone with the grader's code can compute, since hypothesis is derandomized: a function that
+    behaves only on those is caught here. A seed's list opens with examples every seed shares (the
+    simplest one, patterns the strategy favours), so the first calls that are none of the known ones
+    are taken. A few milliseconds in the judge."""
+    exercise = ctx.exercise
+    seen = {call_key(call) for call in [*known, *draw_examples(exercise, exercise.max_examples, "correctness")]}
+    parts = (exercise.name, check, _UNSEEN, unseen_key(ctx))
+    drawn: list[Call] = []
+
+    def collect(call: Call) -> None:
+        drawn.append(call)
+
+    test = seed(stable_seed(*parts))(
+        settings(GRADING_SETTINGS, max_examples=4 * UNSEEN_EXAMPLES + 2, phases=(Phase.generate,))(
+            given(exercise.inputs)(collect)))
+    test()
+    unseen: list[Call] = []
+    for call in drawn:
+        key = call_key(call)
+        if key not in seen and len(unseen) < UNSEEN_EXAMPLES:
+            seen.add(key)
+            unseen.append(call)
+    return unseen
 
 
 def prepare_drawn(check: str, max_examples: int) -> Callable[[Exercise], None]:

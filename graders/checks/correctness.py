@@ -13,6 +13,7 @@ from .base import (
     draw_examples,
     require_reference_output,
     search_counterexample,
+    unseen_examples,
     verdict_from_search,
 )
 
@@ -42,8 +43,11 @@ def correctness(ctx: CheckContext) -> Verdict:
     # fails does hypothesis search again, with the same seed (so the same examples, in the same
     # order), and shrink what fails.
     examples = draw_examples(ctx.exercise, ctx.exercise.max_examples, "correctness")
+    # Then a few that no one can know ahead: an answer learnt for the drawn inputs fails these.
+    unseen = unseen_examples(ctx, "correctness", examples)
     first_failure: Counterexample | None = None
-    for call in examples:
+    failed_unseen = False
+    for call in [*examples, *unseen]:
         ctx.check_deadline()
         outcomes = ctx.session.call_each_kind(name, call, ARRAY_KINDS, timeout=ctx.timeout(),
                                               meanwhile=lambda: ctx.expected(call))  # noqa: B023 - runs now
@@ -53,9 +57,10 @@ def correctness(ctx: CheckContext) -> Verdict:
                                          wrong="correctness.failed", locate=True, kind=ctx.text(f"kind.{kind}"))
         except Counterexample as found:
             first_failure = found
+            failed_unseen = any(call is other for other in unseen)
             break
     if first_failure is None:
-        return verdict_from_search(ctx, SearchOutcome(None, len(examples)), "correctness.passed")
+        return verdict_from_search(ctx, SearchOutcome(None, len(examples) + len(unseen)), "correctness.passed")
     # Until an example fails, both calls of an example go in one request. Once one has failed,
     # hypothesis shrinks it, and most examples it tries fail too: one kind a request then, so a
     # wrong NumPy answer is not followed by a JAX call whose answer nobody reads.
@@ -81,7 +86,7 @@ def correctness(ctx: CheckContext) -> Verdict:
         for kind, outcome in zip(ARRAY_KINDS, outcomes):
             compare(kind, call, outcome)
 
-    search = search_counterexample(ctx, "correctness", body, ctx.exercise.max_examples)
+    search = search_counterexample(ctx, "correctness", body, ctx.exercise.max_examples, unseen=failed_unseen)
     if search.counterexample is None and not search.flaky:
         # The search met no failure where the first pass did: the function answers the same input
         # differently (as `search.flaky` says when hypothesis sees it), and the input it failed is

@@ -29,7 +29,7 @@ from ..code_version import code_fingerprint
 from ..sandboxed.protocol import ProtocolError, decode_value, encode_value
 from ..spec import Call, Exercise
 
-__all__ = ["keep_examples_in", "stored_examples"]
+__all__ = ["call_key", "keep_examples_in", "stored_examples"]
 
 _folder: Path | None = None
 
@@ -62,6 +62,11 @@ def _key(exercise: Exercise, count: int, purpose: str) -> str:
     parts = [code_fingerprint(), hypothesis.__version__, np.__version__, platform.python_version(),
              exercise.reference.__module__, exercise.name, repr(exercise.inputs), str(count), purpose]
     return hashlib.sha256("\x00".join(parts).encode()).hexdigest()[:32]
+
+
+def call_key(call: Call) -> str:
+    """A text equal for two calls exactly when they are the same input: the wire data and its types."""
+    return json.dumps([_wire(call), _kinds(call)], sort_keys=True, default=str)
 
 
 def _wire(call: Call) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .events import AUDIT, Emit
+from .proc_paths import reaches_process_files
 
 __all__ = ["AuditTrail"]
 
@@ -42,7 +43,6 @@ _KINDS = MappingProxyType({
     "open": "descriptor", "os.listdir": "descriptor", "os.scandir": "descriptor",
     "sys.monitoring.register_callback": "introspection",
 })  # read-only: a kind taken out for a moment would have its events remembered as quiet for good
-_PROC_PREFIXES = ("/proc", "/dev/fd")
 _PREFIX_KINDS = ("ctypes", "cffi", "socket")
 # Attributes that reach a live frame: how code finds the runtime's locals (the channel's descriptors).
 _FRAME_ATTRIBUTES = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame", "f_back"})
@@ -159,10 +159,11 @@ def _quick_refusals(hook: Callable[[str, tuple[Any, ...]], None]) -> Callable[[s
 
 
 def _reaches_descriptors(args: tuple[Any, ...]) -> bool:
-    """`open` of a bare descriptor number, or a look into /proc: how a process finds the grader's channel."""
+    """`open` of a bare descriptor number, or a look into a process's files in /proc: how a process
+    finds the grader's channel (`proc_paths`)."""
     target = args[0] if args else None
     if isinstance(target, int):
         return True
     if isinstance(target, (str, bytes, os.PathLike)):
-        return os.fsdecode(target).startswith(_PROC_PREFIXES)
+        return reaches_process_files(os.fsdecode(target))
     return False

@@ -18,6 +18,7 @@ up through a module attribute at the time of an event.
 
 from __future__ import annotations
 
+import _thread
 import itertools
 import os
 import struct
@@ -52,17 +53,30 @@ def open_stream(fd: int) -> Emit:
     pack = HEADER.pack
     counter = itertools.count(1).__next__
     limit = MAX_PAYLOAD
+    # A number is taken and its record written under one lock: events come from every thread (a
+    # notebook's thread pool opens files too), and two threads between `counter()` and `write` would
+    # put their records in the pipe out of order, which the judge rightly reads as a broken stream.
+    # Re-entrant, so that a signal handler that emits while its thread is inside `emit` does not wait
+    # for itself; its record may then come first, and that one stream is marked broken.
+    in_order = _thread.RLock()
+    # A process the worker forks (a `multiprocessing.Pool`) inherits the pipe and this emitter, with the
+    # counter where it stood: its records would repeat the worker's numbers. Its events are not the
+    # worker's (a child changes nothing in the worker's memory; the judge sees the process tree from
+    # outside), so only the process that opened the stream writes to it.
+    getpid = os.getpid
+    owner = getpid()
 
     def emit(kind: int, payload: bytes = b"") -> int:
-        if fd < 0:
+        if fd < 0 or getpid() != owner:
             return 0
-        seq = counter() & 0xFFFFFFFF
-        record = pack(seq, kind, min(len(payload), limit)) + payload[:limit]
-        try:
-            write(fd, record)
-        except OSError:
-            # The judge has gone (or the student closed the pipe: the judge sees the stream end).
-            pass
+        body = payload[:limit]
+        with in_order:
+            seq = counter() & 0xFFFFFFFF
+            try:
+                write(fd, pack(seq, kind, len(body)) + body)
+            except OSError:
+                # The judge has gone (or the student closed the pipe: the judge sees the stream end).
+                pass
         return seq
 
     return emit

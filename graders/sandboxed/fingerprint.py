@@ -35,6 +35,7 @@ import logging
 import operator
 import pathlib
 import re
+import struct
 import sys
 import types
 import typing
@@ -46,7 +47,7 @@ import jax
 import numpy as np
 
 __all__ = ["CLASS_BOOKKEEPING", "FINGERPRINT_DEPTH", "FINGERPRINT_ITEMS", "MISSING", "UNREADABLE", "Reader", "change",
-           "fingerprint", "identity", "instance_dict", "state_entry", "submission_class", "summary"]
+           "exact_repr", "fingerprint", "identity", "instance_dict", "state_entry", "submission_class", "summary"]
 
 # What the state watch tells objects apart by, in place of `id()`. Every `id()` call raises an audit
 # event, which the worker's audit hook (audit.py) pays for with a Python call of its own: hundreds of
@@ -156,6 +157,18 @@ def summary(value: Any, reader: Reader, depth: int = 1) -> tuple[Any, ...]:
 
 _SCALARS = (type(None), bool, int, float, complex, str, bytes)
 _scalar_types = frozenset(_SCALARS)
+_pack_double = struct.Struct("<d").pack
+
+
+def exact_repr(value: Any) -> str:
+    """A scalar's repr, which tells every value of these types apart but one: every NaN prints `nan`,
+    whatever its sign and payload bits, and those bits can count calls. A float or complex that is
+    not equal to itself is written by its bytes."""
+    text = repr(value)
+    if "nan" in text and type(value) in (float, complex):
+        parts = (value.real, value.imag) if type(value) is complex else (value,)
+        return f"{type(value).__name__}-bits:" + "".join(_pack_double(part).hex() for part in parts)
+    return text
 _STDLIB = __import__("sysconfig").get_paths()["stdlib"]
 
 
@@ -233,7 +246,7 @@ class Reader:
         it starts with `unreadable` when some mutable part of the value cannot be read."""
         kind = type(value)
         if kind in _SCALARS:
-            text = repr(value)
+            text = exact_repr(value)
             if len(text) <= 40:
                 return f"scalar:{text}|{text}"  # short text is its own digest
             return f"scalar:{_sha1(text.encode()).hexdigest()[:16]}|{text[:37]}..."
@@ -272,6 +285,8 @@ class Reader:
             # The repr of these exact types tells them apart (`1`, `1.0`, `'1'`, `b'1'`, `True`), and
             # runs no code of anyone's.
             text = repr(values) if ordered else ",".join(sorted(map(repr, values)))
+            if "nan" in text:  # a NaN's bits, which no repr shows (`exact_repr`); rare, so checked last
+                text = ",".join(map(exact_repr, values)) if ordered else ",".join(sorted(map(exact_repr, values)))
             return [_sha1(text.encode(errors="surrogatepass")).hexdigest()[:16], str(len(values))]
         if len(values) > _FINGERPRINT_ITEMS:
             self.unreadable += 1  # the items past the cap are not read: no evidence either way

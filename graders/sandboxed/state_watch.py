@@ -50,6 +50,7 @@ from .fingerprint import (
     UNREADABLE,
     Reader,
     change,
+    exact_repr,
     identity,
     state_entry,
     summary,
@@ -128,6 +129,59 @@ _open = open
 _getcwd = os.getcwd
 _getrlimit = resource.getrlimit
 _LIMITS = tuple(getattr(resource, name) for name in sorted(dir(resource)) if name.startswith("RLIMIT_"))
+# The lines of /proc/self/status a process can set for itself: its name (`comm`), file mode mask,
+# signal mask, ignored and caught signals, and the CPUs it may run on.
+_STATUS_FIELDS = (b"Name:", b"Umask:", b"SigBlk:", b"SigIgn:", b"SigCgt:", b"Cpus_allowed_list:")
+_getpriority = os.getpriority
+_PRIO_PROCESS = os.PRIO_PROCESS
+
+
+def _stable_getters(module: Any, names: list[str]) -> tuple[tuple[str, Callable[[], Any]], ...]:
+    """The getters among `names` that take no argument and answer the same twice before any student
+    code runs: each reads one setting of the interpreter that any call can change and the next read
+    (`sys.set_int_max_str_digits`, `sys.setswitchinterval`). A counter (allocated blocks) is left out."""
+    found = []
+    for name in names:
+        getter = getattr(module, name, None)
+        if not callable(getter):
+            continue
+        try:
+            if repr(getter()) == repr(getter()):
+                found.append((f"{module.__name__}.{name}", getter))
+        except Exception:  # noqa: BLE001 - one that needs arguments is no setting
+            continue
+    return tuple(found)
+
+
+def _decimal_settings() -> tuple[Any, ...]:
+    """decimal's context, changed in place by `getcontext().prec = n`: its settings, not its flags
+    (which arithmetic raises as it goes)."""
+    context = _decimal.getcontext()
+    if type(context) is not _decimal.Context:
+        return ("context of the submission's own class",)  # read no attribute a student defined
+    return (context.prec, context.rounding, context.Emin, context.Emax, context.capitals, context.clamp,
+            tuple(bool(context.traps[signal]) for signal in _DECIMAL_SIGNALS))
+
+
+_decimal = __import__("decimal")
+_DECIMAL_SIGNALS = (_decimal.Clamped, _decimal.DivisionByZero, _decimal.FloatOperation, _decimal.Inexact,
+                    _decimal.InvalidOperation, _decimal.Overflow, _decimal.Rounded, _decimal.Subnormal,
+                    _decimal.Underflow)
+# Settings of the interpreter and its libraries that live outside any namespace (in C, or in a
+# context variable): every `sys.get*`, and the same for gc, NumPy's error and print handling,
+# decimal's context and the default socket timeout. Read at each snapshot, as one place.
+_SETTINGS = (
+    _stable_getters(sys, [name for name in dir(sys) if name.startswith(("get", "is_"))
+                          and name not in ("getallocatedblocks", "getunicodeinternedsize", "getrefcount")])
+    + _stable_getters(__import__("gc"), ["get_threshold", "isenabled", "get_debug"])
+    + _stable_getters(np, ["geterr", "getbufsize", "geterrcall", "get_printoptions"])
+    + (("decimal.getcontext", _decimal_settings),)
+    + _stable_getters(__import__("socket"), ["getdefaulttimeout"])
+    + _stable_getters(__import__("threading"), ["gettrace", "getprofile", "stack_size"])
+)
+_signal = __import__("signal")
+_SIGNALS = tuple(sorted(_signal.valid_signals()))
+_getsignal = _signal.getsignal
 
 
 class _Snapshot:
@@ -338,23 +392,48 @@ def _process_state() -> dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]]:
                                           summary(_environ_data, reader)),
             ("sys", "module", "argv"): (reader.fingerprint(sys.argv, FINGERPRINT_DEPTH), summary(sys.argv, reader)),
             ("os", "process", ""): (f"process:{_kernel_state()}", ("value", "process")),
+            ("sys", "settings", ""): (f"settings:{_interpreter_settings(reader)}", ("value", "settings")),
             **_files(), **_loggers(reader)}
 
 
 def _kernel_state() -> str:
-    """What the kernel keeps for the process that any call can set and the next one read: the file
-    mode mask, the working folder and the soft resource limits."""
+    """What the kernel keeps for the process that any call can set and the next one read: its name,
+    file mode mask, signal masks and CPUs (`_STATUS_FIELDS`), priority, working folder and soft
+    resource limits. (The sandbox mounts /proc read-only, so nothing is kept in its files.)"""
     try:
         with _open("/proc/self/status", "rb") as status:
-            mask = next((line for line in status if line.startswith(b"Umask:")), b"").strip().decode()
+            fields = b";".join(line.strip() for line in status if line.startswith(_STATUS_FIELDS)).decode(
+                errors="replace")
     except OSError:
-        mask = "?"
+        fields = "?"
     try:
         folder = _getcwd()
     except OSError:
         folder = "?"
+    try:
+        priority = str(_getpriority(_PRIO_PROCESS, 0))
+    except OSError:
+        priority = "?"
     limits = ",".join(str(_getrlimit(limit)[0]) for limit in _LIMITS)
-    return f"{mask};{folder};{limits}"
+    return f"{fields};{priority};{folder};{limits}"
+
+
+def _interpreter_settings(reader: Reader) -> str:
+    """Every setting of `_SETTINGS` and each signal's handler, as one text: a call that changes one
+    keeps state between calls that no namespace shows. Handlers by identity (a new function each
+    call is a change)."""
+    parts = []
+    for name, getter in _SETTINGS:
+        try:
+            parts.append(f"{name}={reader.fingerprint(getter(), FINGERPRINT_DEPTH)}")
+        except Exception:  # noqa: BLE001 - a getter a call broke is a change in itself
+            parts.append(f"{name}=?")
+    for number in _SIGNALS:
+        try:
+            parts.append(f"signal{number}={identity(_getsignal(number))}")
+        except (ValueError, OSError):
+            continue
+    return Reader.digest_bytes(parts).hex()
 
 
 # What the logging module itself keeps on a logger; anything else set on one is somebody's data.
@@ -387,11 +466,14 @@ def _files() -> dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]]:
         entries: list[str] = []
         unlisted = False
         pending = [folder]
-        while pending and len(entries) < _MAX_FILES:
+        while pending and not unlisted:
             try:
                 with _scandir(pending.pop()) as found:
                     for entry in found:
                         if len(entries) >= _MAX_FILES:
+                            # More files than are read at each call: what is past them could change
+                            # unseen, so no evidence either way (a counter behind a thousand empty files).
+                            unlisted = True
                             break
                         try:
                             status = entry.stat(follow_symlinks=False)
@@ -412,7 +494,7 @@ def _files() -> dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]]:
                 unlisted = True
         entries.sort()
         text = Reader.digest_bytes(entries).hex()
-        places[(shown, "files", "")] = (f"{UNREADABLE}:{text}|a folder that cannot be listed" if unlisted
+        places[(shown, "files", "")] = (f"{UNREADABLE}:{text}|a folder that cannot be listed in full" if unlisted
                                         else f"files:{text}", ("items", "file list", len(entries)))
     return places
 
@@ -424,8 +506,8 @@ def _generators() -> dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]]:
     numpy_state = _numpy_getstate(_numpy_rng, legacy=False)
     inner = numpy_state["state"]
     numpy_text = Reader.digest_bytes([bytes(np.ascontiguousarray(inner["key"])).hex(), str(inner["pos"]),
-                                      str(numpy_state["has_gauss"]), repr(numpy_state["gauss"])]).hex()
-    return {("random", "rng", ""): (f"rng:{hash(python_state)}:{gauss!r}", ("rng",)),
+                                      str(numpy_state["has_gauss"]), exact_repr(numpy_state["gauss"])]).hex()
+    return {("random", "rng", ""): (f"rng:{hash(python_state)}:{exact_repr(gauss)}", ("rng",)),
             ("numpy.random", "rng", ""): (f"rng:{numpy_text}", ("rng",))}
 
 

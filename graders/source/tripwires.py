@@ -25,6 +25,7 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ..sandboxed.proc_paths import reaches_process_files
 from .parsed import Aliases, ParsedCell, module_level
 
 __all__ = ["KINDS", "Tripwire", "find_tripwires"]
@@ -395,7 +396,7 @@ class _Visitor(ast.NodeVisitor):
         elif name in ("setattr", "delattr", "getattr") and len(node.args) >= 2:
             self._attribute_call(name, node)
         elif name == "open" and isinstance(first, ast.Constant) and (
-                isinstance(first.value, int) or str(first.value).startswith(("/proc", "/dev/fd"))):
+                isinstance(first.value, int) or reaches_process_files(str(first.value))):
             self.trip("descriptor", f"open({first.value!r})", node)
         elif isinstance(function, ast.Attribute) and function.attr in _NAMESPACE_WRITES \
                 and self._namespace_of(function.value) is not None:

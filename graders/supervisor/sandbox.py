@@ -161,7 +161,10 @@ def sandboxed_command(command: Sequence[str], *, workdir: Path, readable: Sequen
     # hold no files.
     if seccomp_fd is not None:
         args += ["--seccomp", str(seccomp_fd)]
-    args += ["--remount-ro", "/dev", "--remount-ro", "/tmp", "--remount-ro", "/", "--chdir", str(workdir), "--"]
+    # /proc read-only too: a process may write some of its own files there (`comm`, `oom_score_adj`,
+    # `timerslack_ns`...), state kept between calls that no namespace shows.
+    args += ["--remount-ro", "/dev", "--remount-ro", "/proc", "--remount-ro", "/tmp", "--remount-ro", "/",
+             "--chdir", str(workdir), "--"]
     return args + list(command)
 
 

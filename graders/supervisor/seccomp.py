@@ -34,6 +34,8 @@ DENIED_SYSCALLS: dict[str, int] = {
     "reboot": 169, "swapon": 167, "swapoff": 168, "acct": 163, "syslog": 103, "vhangup": 153, "quotactl": 179,
     "settimeofday": 164, "clock_settime": 227, "adjtimex": 159, "iopl": 172, "ioperm": 173,
     "lookup_dcookie": 212, "personality": 135,
+    # Another process's descriptors, memory advice or kernel objects, and the i386 segment table.
+    "pidfd_getfd": 438, "process_madvise": 440, "kcmp": 312, "modify_ldt": 154, "memfd_secret": 447,
 }
 _CLONE, _CLONE3 = 56, 435
 # CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET, NEWTIME.

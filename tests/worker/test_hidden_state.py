@@ -22,6 +22,15 @@ FILENAME = "<hidden-state-test>"
 _LOADED = itertools.count()
 
 
+@pytest.fixture(autouse=True)
+def _a_folder_of_its_own(tmp_path, monkeypatch) -> None:
+    """The worker's writable folder is its own, nearly empty; here the tests run wherever pytest was
+    started (a checkout of thousands of files, more than the listing reads, which is unreadable)."""
+    from graders.sandboxed import state_watch
+
+    monkeypatch.setattr(state_watch, "_WRITABLE_FOLDERS", ((".", str(tmp_path)),))
+
+
 def _load(source: str, name: str = "hidden_state_case") -> tuple[types.ModuleType, Planted]:
     """A submission module from `source`, and what it planted elsewhere while it ran."""
     module = types.ModuleType(name)

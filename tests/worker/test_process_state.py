@@ -1,0 +1,91 @@
+"""State of the process and the interpreter that no namespace shows (round 10): the worker's snapshot
+reads it, the sandbox keeps /proc unwritable, and the two sides agree on which /proc paths are a
+process's own. Run in a child process where the worker's modules are imported, as in the worker."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from graders.sandboxed.fingerprint import exact_repr
+from graders.sandboxed.proc_paths import reaches_process_files
+
+_SCRIPT = textwrap.dedent("""
+    import json, math, os, signal, struct, sys, decimal
+    import numpy as np
+    from graders.sandboxed import state_watch
+    from graders.sandboxed.fingerprint import Reader
+
+    def settings():
+        return state_watch._interpreter_settings(Reader())
+
+    found = {}
+    before = settings()
+    found["unchanged"] = settings() == before
+    changes = {
+        "int_max_str_digits": lambda: sys.set_int_max_str_digits(sys.get_int_max_str_digits() + 1),
+        "switch_interval": lambda: sys.setswitchinterval(sys.getswitchinterval() * 2),
+        "numpy_printoptions": lambda: np.set_printoptions(precision=np.get_printoptions()["precision"] + 1),
+        "numpy_errors": lambda: np.seterr(over="raise"),
+        "decimal_precision": lambda: setattr(decimal.getcontext(), "prec", decimal.getcontext().prec + 1),
+        "signal_handler": lambda: signal.signal(signal.SIGUSR1, lambda *args: None),
+    }
+    for name, change in changes.items():
+        was = settings()
+        change()
+        found[name] = settings() != was
+    kernel = state_watch._kernel_state()
+    os.nice(1)
+    found["nice"] = state_watch._kernel_state() != kernel
+    print(json.dumps(found))
+""")
+
+
+def test_every_interpreter_and_process_setting_a_call_can_change_is_read() -> None:
+    completed = subprocess.run([sys.executable, "-c", _SCRIPT], capture_output=True, text=True, timeout=120)
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    found = json.loads(completed.stdout.strip().splitlines()[-1])
+    assert found.pop("unchanged") is True
+    assert all(found.values()), found
+
+
+def test_a_nan_is_read_by_its_bits() -> None:
+    quiet = float("nan")
+    payload = __import__("struct").unpack("<d", bytes.fromhex("0100000000f8ff7f"))[0]
+    assert repr(quiet) == repr(payload) == "nan"
+    assert exact_repr(quiet) != exact_repr(payload)
+    assert exact_repr(complex(quiet, 0)) != exact_repr(complex(payload, 0))
+    assert exact_repr(1.5) == "1.5" and exact_repr("nan") == "'nan'"
+
+
+@pytest.mark.parametrize(("path", "own"), [
+    ("/proc/self/fd/3", True), ("/proc/./self/fd", True), ("/proc/cpuinfo/../self/mem", True),
+    ("/proc/1/environ", True), ("/proc", True), ("/proc/thread-self/fd", True), ("/dev/fd/4", True),
+    ("/proc/cpuinfo", False), ("/proc/meminfo", False), ("/proc/loadavg", False), ("data/proc.txt", False),
+])
+def test_a_processs_own_files_in_proc_and_not_the_machines_facts(path: str, own: bool) -> None:
+    assert reaches_process_files(path) is own
+
+
+@pytest.mark.skipif(not shutil.which("bwrap"), reason="bubblewrap's mount")
+def test_proc_is_read_only_in_the_sandbox(tmp_path) -> None:
+    from graders.supervisor.sandbox import detect_isolation, sandboxed_command
+
+    isolation = detect_isolation()
+    if not isolation.full:
+        pytest.skip(isolation.reason)
+    probe = ("import os\nfor name in ('comm', 'oom_score_adj', 'timerslack_ns'):\n"
+             "    try:\n        open('/proc/self/' + name, 'w').write('1')\n        print(name, 'written')\n"
+             "    except OSError as error:\n        print(name, error.errno)\n"
+             "print(open('/proc/cpuinfo').read(9))")
+    command = sandboxed_command([sys.executable, "-S", "-c", probe], workdir=tmp_path,
+                                readable=[sys.prefix, sys.base_prefix], isolation=isolation)
+    completed = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert completed.returncode == 0, completed.stderr
+    assert "written" not in completed.stdout and completed.stdout.count(" 30") == 3, completed.stdout  # EROFS
+    assert "processor" in completed.stdout
