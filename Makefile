@@ -57,13 +57,14 @@ demo: $(STAMP) bytecode sandbox
 	$(BIN)/jaxgrade demo $(LANG_FLAG)
 
 # Debian packages the tests use: bubblewrap sandboxes the worker; the browser test drives
-# Debian's Chromium (never a downloaded one), and Korean needs a font.
-SYSTEM_PACKAGES := bubblewrap chromium chromium-driver fonts-nanum patchelf
+# Debian's Chromium (never a downloaded one), and Korean needs a font, the verdicts' marks (✅ ❌) another.
+SYSTEM_PACKAGES := bubblewrap chromium chromium-driver fonts-nanum fonts-noto-color-emoji patchelf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 system-deps:
 	@if ! command -v bwrap >/dev/null || ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null \
-		|| ! command -v patchelf >/dev/null || ! fc-list 2>/dev/null | grep -qi nanum; then \
+		|| ! command -v patchelf >/dev/null || ! fc-list 2>/dev/null | grep -qi nanum \
+		|| ! fc-list 2>/dev/null | grep -qi "color emoji"; then \
 		$(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $(SYSTEM_PACKAGES); \
 	fi
 

@@ -38,6 +38,8 @@ c.Autograde.autograde_preprocessors = [
 c.GenerateFeedback.preprocessors = [
     "graders.course.sanitize.SanitizeMarkup",
     "nbgrader.preprocessors.GetGrades",
+    # The bare score after each verdict (`Out[ ]: 7.0`) is nbgrader's, not the student's to read.
+    "graders.course.feedback_page.WithoutBareScores",
     "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
 ]
 

@@ -11,6 +11,11 @@ the exporter that step makes for itself): the formgrader renders submissions wit
 template, which a course-wide `HTMLExporter` setting would replace. The template sits in a folder
 named `feedback`, nbgrader's own template name, because nbgrader's API (the formgrader's button, and
 `jaxgrade watch`) sets that name whatever the configuration says.
+
+`WithoutBareScores`, a preprocessor of the feedback step only, takes out of each function's grade cell
+the bare number (`Out[ ]: 7.0`) that follows the verdict: nbgrader reads partial credit from that
+output when it autogrades, so the autograded notebook keeps it, but on the page the score is already
+in the contents and in the verdict's own heading.
 """
 
 from __future__ import annotations
@@ -20,7 +25,11 @@ import importlib.util
 from pathlib import Path
 from typing import Any
 
-__all__ = ["TEMPLATE_DIRECTORY", "TEMPLATE_FILE", "TEMPLATE_NAME", "configure_feedback_page", "name_test_cells"]
+from nbconvert.preprocessors import Preprocessor
+from traitlets import Bool
+
+__all__ = ["TEMPLATE_DIRECTORY", "TEMPLATE_FILE", "TEMPLATE_NAME", "WithoutBareScores", "configure_feedback_page",
+           "name_test_cells"]
 
 TEMPLATE_DIRECTORY = str(Path(__file__).resolve().parent / "templates")
 TEMPLATE_NAME = "feedback"
@@ -56,3 +65,26 @@ def configure_feedback_page(config: Any) -> None:
     exporter.template_file = TEMPLATE_FILE
     exporter.extra_template_basedirs = [TEMPLATE_DIRECTORY, str(nbgrader_templates)]
     exporter.filters = {"name_test_cells": name_test_cells}
+
+
+class WithoutBareScores(Preprocessor):
+    """Drops a function's grade cell's result when it is only a number (its score, for nbgrader)."""
+
+    # nbconvert registers a preprocessor named in a list disabled; nbgrader's own are enabled by default.
+    enabled = Bool(True).tag(config=True)
+
+    def preprocess_cell(self, cell: Any, resources: dict[str, Any], index: int) -> tuple[Any, dict[str, Any]]:
+        grade_id = str(cell.metadata.get("nbgrader", {}).get("grade_id", ""))
+        if cell.cell_type == "code" and grade_id.startswith(_GRADE_PREFIX):
+            cell.outputs = [output for output in cell.get("outputs", []) if not _bare_number(output)]
+        return cell, resources
+
+
+def _bare_number(output: Any) -> bool:
+    if output.get("output_type") != "execute_result" or set(output.get("data", {})) != {"text/plain"}:
+        return False
+    try:
+        float(str(output["data"]["text/plain"]))
+    except ValueError:
+        return False
+    return True
