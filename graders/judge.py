@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from . import exercises as _catalogue  # noqa: F401 - registers every check and assignment
-from .checks.base import CheckContext, Verdict, draw_examples
+from .checks.base import CheckContext, Verdict, draw_examples, prepare_unseen
 from .explain import removed_api_hint
 from .format import format_call
 from .i18n import t
@@ -73,7 +73,7 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
         # Helpers a check needs (a clean timing worker) start once the worker has imported JAX, so
         # three processes do not import it at once; they import while the cells run, when the judge
         # only waits, and the timing checks run last, by which time they are warm.
-        _prepare_checks(assignment, session.cache)
+        _prepare_checks(assignment, session.cache, submission)
         if startup_failure is None:
             try:
                 session.finish_start()
@@ -137,9 +137,10 @@ def likely_assignment(submission: Submission, assignment: Assignment) -> str | N
     return best if best is not None and overlap[best] > 0 else None
 
 
-def _prepare_checks(assignment: Assignment, cache: CompilationCache | None) -> None:
+def _prepare_checks(assignment: Assignment, cache: CompilationCache | None, submission: Submission) -> None:
     """Let checks start what they need (a clean timing worker, reading the compilation cache the
-    submission's worker reads) and draw their examples while the submission's cells run."""
+    submission's worker reads) and draw their examples, and this submission's unseen ones, while the
+    submission's cells run."""
     clean_workers.use_cache(cache)
     for exercise in assignment.exercises:
         draw_examples(exercise, 1, "probe")  # what `_unusable_reason` calls it with first
@@ -147,6 +148,7 @@ def _prepare_checks(assignment: Assignment, cache: CompilationCache | None) -> N
             entry = get_check(check)
             if entry.prepare is not None:
                 entry.prepare(exercise)
+        prepare_unseen(submission, exercise)
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ __all__ = [
     "CheckContext",
     "Counterexample",
     "GRADING_SETTINGS",
+    "UNSEEN_CHECKS",
     "UNSEEN_EXAMPLES",
     "Verdict",
     "draw_examples",
@@ -51,6 +52,7 @@ __all__ = [
     "search_counterexample",
     "search_drawn_first",
     "stable_seed",
+    "prepare_unseen",
     "unseen_examples",
     "unseen_key",
     "verdict_from_search",
@@ -420,19 +422,27 @@ def search_drawn_first(ctx: CheckContext, check: str, body: Callable[[Call], Non
     proof by itself), with the first pass's failure as the input to show.
     """
     examples = draw_examples(ctx.exercise, max_examples, check)
-    first_failure: Counterexample | None = None
-    unseen = unseen_examples(ctx, check, examples)
+    tried = 0
+
+    def first_failure_in(calls: list[Call]) -> Counterexample | None:
+        nonlocal tried
+        for call in calls:
+            ctx.check_deadline()
+            tried += 1
+            try:
+                body(call)
+            except Counterexample as found:
+                return found
+        return None
+
+    first_failure = first_failure_in(examples)
     failed_unseen = False
-    for call in [*examples, *unseen]:
-        ctx.check_deadline()
-        try:
-            body(call)
-        except Counterexample as found:
-            first_failure = found
-            failed_unseen = any(call is other for other in unseen)
-            break
     if first_failure is None:
-        return SearchOutcome(None, len(examples) + len(unseen))
+        # The unseen examples are drawn only once every drawn one passed: a failure needs none.
+        first_failure = first_failure_in(unseen_examples(ctx, check, examples))
+        failed_unseen = first_failure is not None
+    if first_failure is None:
+        return SearchOutcome(None, tried)
     search = search_counterexample(ctx, check, body, max_examples, unseen=failed_unseen)
     if search.counterexample is None and not search.flaky:
         return SearchOutcome(first_failure, search.examples, flaky=unreproduced_is_flaky)
@@ -449,37 +459,77 @@ def unseen_key(ctx: CheckContext) -> str:
     solutions' digest (kept from students) and the text of the submission's cells. The same
     submission gets the same inputs at every regrade and on every machine; no submission can know
     its own, since they depend on its text as a whole and on what students never see."""
+    return _unseen_key_of(ctx.session.submission)
+
+
+def _unseen_key_of(submission: Any) -> str:
     digest = hashlib.sha256(solutions_fingerprint().encode())
-    for cell in ctx.session.submission.cells_to_run:
+    for cell in submission.cells_to_run:
         digest.update(b"\x00" + cell.source.encode(errors="surrogatepass"))
     return digest.hexdigest()
+
+
+# The checks that try unseen examples: those a function could pass by learning the drawn inputs.
+UNSEEN_CHECKS = ("correctness", "jit", "no_mutation")
+# Candidates drawn per (submission's key, exercise, check): `prepare_unseen` draws them while the cells
+# run, so that a passing submission's checks wait for no hypothesis engine.
+_UNSEEN_CANDIDATES: dict[tuple[str, int, str], tuple[Exercise, tuple[Call, ...]]] = {}
+_UNSEEN_CACHE_SIZE = 64
+
+
+def _unseen_candidates(exercise: Exercise, check: str, key: str) -> list[Call]:
+    memo = (key, id(exercise), check)
+    if memo not in _UNSEEN_CANDIDATES:
+        drawn: list[Call] = []
+
+        def collect(call: Call) -> None:
+            drawn.append(call)
+
+        test = seed(stable_seed(exercise.name, check, _UNSEEN, key))(
+            settings(GRADING_SETTINGS, max_examples=4 * UNSEEN_EXAMPLES + 2, phases=(Phase.generate,))(
+                given(exercise.inputs)(collect)))
+        test()
+        if len(_UNSEEN_CANDIDATES) >= _UNSEEN_CACHE_SIZE:
+            _UNSEEN_CANDIDATES.pop(next(iter(_UNSEEN_CANDIDATES)))
+        _UNSEEN_CANDIDATES[memo] = (exercise, tuple(drawn))
+    return list(_UNSEEN_CANDIDATES[memo][1])
+
+
+def prepare_unseen(submission: Any, exercise: Exercise) -> None:
+    """Draw the unseen examples' candidates of `exercise` for `submission` (a judge's `Submission`),
+    while its cells run."""
+    key = _unseen_key_of(submission)
+    for check in UNSEEN_CHECKS:
+        if check in exercise.points:
+            _unseen_candidates(exercise, check, key)
 
 
 def unseen_examples(ctx: CheckContext, check: str, known: list[Call]) -> list[Call]:
     """`UNSEEN_EXAMPLES` generated calls tried after the drawn ones (`known`, with `correctness`'s),
     which anyone with the grader's code can compute, since hypothesis is derandomized: a function that
     behaves only on those is caught here. A seed's list opens with examples every seed shares (the
-    simplest one, patterns the strategy favours), so the first calls that are none of the known ones
-    are taken. A few milliseconds in the judge."""
+    simplest one, patterns the strategy favours), so the first candidates that are none of the known
+    ones are taken, those of a shape the known ones have first (their programs are compiled already:
+    what no one can know is the values)."""
+    assert check in UNSEEN_CHECKS, check
     exercise = ctx.exercise
-    seen = {call_key(call) for call in [*known, *draw_examples(exercise, exercise.max_examples, "correctness")]}
-    parts = (exercise.name, check, _UNSEEN, unseen_key(ctx))
-    drawn: list[Call] = []
-
-    def collect(call: Call) -> None:
-        drawn.append(call)
-
-    test = seed(stable_seed(*parts))(
-        settings(GRADING_SETTINGS, max_examples=4 * UNSEEN_EXAMPLES + 2, phases=(Phase.generate,))(
-            given(exercise.inputs)(collect)))
-    test()
+    known_calls = [*known, *draw_examples(exercise, exercise.max_examples, "correctness")]
+    seen = {call_key(call) for call in known_calls}
+    known_shapes = {_shapes(call) for call in known_calls}
+    candidates = [call for call in _unseen_candidates(exercise, check, unseen_key(ctx)) if call_key(call) not in seen]
+    ordered = sorted(candidates, key=lambda call: _shapes(call) not in known_shapes)  # stable: draw order kept
     unseen: list[Call] = []
-    for call in drawn:
+    for call in ordered:
         key = call_key(call)
         if key not in seen and len(unseen) < UNSEEN_EXAMPLES:
             seen.add(key)
             unseen.append(call)
     return unseen
+
+
+def _shapes(call: Call) -> str:
+    return repr([(np.shape(arg), np.asarray(arg).dtype.str) if isinstance(arg, (np.ndarray, np.generic)) else
+                 type(arg).__name__ for arg in (*call.args, *call.kwargs.values())])
 
 
 def prepare_drawn(check: str, max_examples: int) -> Callable[[Exercise], None]:
