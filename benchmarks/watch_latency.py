@@ -8,9 +8,12 @@ course directory. Students, each with a HOME of their own, fetch `jit` and answe
 of `samples/jit/seoyeon.ipynb` (right) or `samples/jit/doyun.ipynb` (faulty), alternately.
 
 1. Latency: with the service idle (its first look done), `--count` students submit one after
-   another. For each: wall time from the start of `nbgrader submit` to the `nbgrader fetch_feedback`
-   (called every `--poll` seconds, as a student pressing Fetch Feedback) that brings back the verdict
-   page. Goal (issue #21): at most 30 s, median and worst.
+   another. For each: wall time from the start of Submit to the Fetch Feedback (pressed every
+   `--poll` seconds) that brings back the verdict page. Goal (issue #21): at most 30 s, median and
+   worst; issue #30: a median of at most 6 s at `--poll 2`. Submit and Fetch Feedback go through
+   nbgrader's exchange as JupyterLab's Assignments panel calls it, in one long-lived process of the
+   students' environment (`benchmarks/student_lab.py`); `--student-side cli` starts an `nbgrader`
+   process per click instead, as the figures before session 15 did.
 2. Burst: `--burst` other students submit as fast as one `nbgrader submit` follows another; time from
    the first submit to the last feedback released in the exchange (where fetch_feedback reads it),
    and each submission's latency to its release. Every page is then fetched once to check it is a
@@ -106,8 +109,56 @@ def prepare_course(base: Path, students: list[str], answers: dict[str, dict[str,
     return course
 
 
-def submit(course: Course, student: str) -> None:
-    course.student(student, "submit", ASSIGNMENT, "--course", COURSE_ID, f"--student={student}")
+class StudentSide:
+    """How the students press Submit and Fetch Feedback. `lab`: as JupyterLab's Assignments panel does,
+    through nbgrader's exchange in one long-lived process of the students' environment
+    (`benchmarks/student_lab.py`). `cli`: an `nbgrader submit` or `nbgrader fetch_feedback` process per
+    click, each paying nbgrader's start-up (2-3 s here)."""
+
+    def __init__(self, course: Course, kind: str) -> None:
+        self.course, self.kind = course, kind
+        self.lab: subprocess.Popen[str] | None = None
+        self.lock = threading.Lock()  # the lab's exchange calls go one at a time, as in one server
+        if kind == "lab":
+            self.lab = subprocess.Popen([str(STUDENT_BIN / "python"), str(REPO / "benchmarks" / "student_lab.py")],
+                                        cwd=course.homes, env=course.student_env(course.homes),
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                        text=True)
+
+    def _click(self, step: str, student: str) -> str:
+        assert self.lab is not None and self.lab.stdin is not None and self.lab.stdout is not None
+        home = self.course.student_home(student)
+        with self.lock:
+            self.lab.stdin.write(f"{step} {student} {home}\n")
+            self.lab.stdin.flush()
+            return self.lab.stdout.readline().strip()
+
+    def submit(self, student: str) -> None:
+        if self.lab is None:
+            self.course.student(student, "submit", ASSIGNMENT, "--course", COURSE_ID, f"--student={student}")
+            return
+        reply = self._click("submit", student)
+        if reply != "ok":
+            raise RuntimeError(f"submit for {student}: {reply}")
+
+    def fetched_pages(self, student: str) -> list[str]:
+        """Fetch Feedback as the student presses it; the text of each feedback page they now hold.
+        Before the course's first release it fails ("Assignment not found at …/feedback"): nothing yet."""
+        home = self.course.student_home(student)
+        if self.lab is None:
+            subprocess.run([str(STUDENT_BIN / "nbgrader"), "fetch_feedback", ASSIGNMENT, "--course", COURSE_ID,
+                            f"--student={student}"], cwd=home, env=self.course.student_env(home),
+                           capture_output=True, timeout=300)
+        else:
+            self._click("fetch", student)
+        folder = home / ASSIGNMENT / "feedback"
+        return [html.unescape(re.sub(r"<[^>]+>", "", page.read_text())) for page in folder.glob(f"*/{ASSIGNMENT}.html")]
+
+    def close(self) -> None:
+        if self.lab is not None and self.lab.poll() is None:
+            assert self.lab.stdin is not None
+            self.lab.stdin.close()
+            self.lab.wait(timeout=30)
 
 
 def released_name(course: Course, student: str) -> str:
@@ -117,17 +168,6 @@ def released_name(course: Course, student: str) -> str:
     newest = max(inbound.glob(f"{student}+{ASSIGNMENT}+*"), key=lambda folder: folder.name.split("+")[2])
     secret = (newest / "submission_secret.txt").read_text()
     return f"{notebook_hash(secret=secret, notebook_id=ASSIGNMENT)}.html"
-
-
-def fetched_pages(course: Course, student: str) -> list[str]:
-    """`nbgrader fetch_feedback` as the student runs it; the text of each feedback page they now hold.
-
-    Before the course's first release it fails ("Assignment not found at …/feedback"): nothing yet."""
-    home = course.student_home(student)
-    subprocess.run([str(STUDENT_BIN / "nbgrader"), "fetch_feedback", ASSIGNMENT, "--course", COURSE_ID,
-                    f"--student={student}"], cwd=home, env=course.student_env(home), capture_output=True, timeout=300)
-    folder = home / ASSIGNMENT / "feedback"
-    return [html.unescape(re.sub(r"<[^>]+>", "", page.read_text())) for page in folder.glob(f"*/{ASSIGNMENT}.html")]
 
 
 # --------------------------------------------------------------------------- watching the service
@@ -249,16 +289,16 @@ class Submission:
         return observer.appeared.get(self.page)
 
 
-def latency_run(course: Course, observer: Observer, students: list[str], poll: float,
+def latency_run(course: Course, side: StudentSide, observer: Observer, students: list[str], poll: float,
                 timeout: float) -> list[Submission]:
     done = []
     for student in students:
         submission = Submission(student, time.monotonic())
-        submit(course, student)
+        side.submit(student)
         submission.submitted = time.monotonic()
         submission.page = released_name(course, student)
         while True:
-            pages = fetched_pages(course, student)
+            pages = side.fetched_pages(student)
             submission.fetches += 1
             if pages:
                 submission.fetched = time.monotonic()
@@ -277,11 +317,12 @@ def latency_run(course: Course, observer: Observer, students: list[str], poll: f
     return done
 
 
-def burst_run(course: Course, observer: Observer, students: list[str], timeout: float) -> list[Submission]:
+def burst_run(course: Course, side: StudentSide, observer: Observer, students: list[str],
+              timeout: float) -> list[Submission]:
     done = []
     for student in students:
         submission = Submission(student, time.monotonic())
-        submit(course, student)
+        side.submit(student)
         submission.submitted = time.monotonic()
         submission.page = released_name(course, student)
         done.append(submission)
@@ -345,7 +386,7 @@ def latency_tables(submissions: list[Submission], observer: Observer, poll: floa
     for column in ("span", "median", "worst"):
         summary.add_column(column, justify="left" if column == "span" else "right")
     spans: dict[str, list[float]] = {
-        "nbgrader submit (the process)": [item.submitted - item.started for item in submissions],
+        "Submit (the click)": [item.submitted - item.started for item in submissions],
         "submit returned → autograde process seen": _span(
             (item.submitted, observer.grading.get(item.student, [None])[0]) for item in submissions),
         "nbgrader autograde --student (the process)": [end - start for start, end in
@@ -413,6 +454,9 @@ def main() -> None:
     parser.add_argument("--burst", type=int, default=40, help="students submitting at once (default 40; 0 skips)")
     parser.add_argument("--jobs", type=int, default=2, help="the service's --jobs (default 2)")
     parser.add_argument("--poll", type=float, default=0.5, help="seconds between fetch_feedback calls (default 0.5)")
+    parser.add_argument("--student-side", choices=("lab", "cli"), default="lab",
+                        help="Submit and Fetch Feedback as JupyterLab's panel does them, in one process (lab, "
+                             "the default), or an nbgrader process per click (cli)")
     parser.add_argument("--no-warm", action="store_true", help="start the service without `jaxgrade warm jit`")
     parser.add_argument("--timeout", type=float, default=1800, help="give up on a phase after this many seconds")
     arguments = parser.parse_args()
@@ -424,6 +468,7 @@ def main() -> None:
 
     base = Path(tempfile.mkdtemp(prefix="jaxgrade-watch-bench-"))
     service = None
+    side: StudentSide | None = None
     try:
         began = time.monotonic()
         course = prepare_course(base, sequential + burst, answers)
@@ -436,6 +481,7 @@ def main() -> None:
                            env=course.env(course.homes), capture_output=True, check=True)
             warm_s = time.monotonic() - began
             console.print(f"jaxgrade warm {ASSIGNMENT}: {warm_s:.1f} s", highlight=False)
+        side = StudentSide(course, arguments.student_side)
         service = start_service(course, arguments.jobs, "100/1h")
         observer = Observer(service, course.exchange / COURSE_ID / "feedback")
         observer.start()
@@ -444,7 +490,7 @@ def main() -> None:
 
         loads["before the latency run"] = os.getloadavg()
         console.print(f"latency: {len(sequential)} submissions, one at a time", highlight=False)
-        singles = latency_run(course, observer, sequential, arguments.poll, arguments.timeout)
+        singles = latency_run(course, side, observer, sequential, arguments.poll, arguments.timeout)
 
         bursts: list[Submission] = []
         verdicts = 0
@@ -452,12 +498,12 @@ def main() -> None:
             observer.wait_idle()
             loads["before the burst"] = os.getloadavg()
             console.print(f"burst: {len(burst)} students submit at once", highlight=False)
-            bursts = burst_run(course, observer, burst, arguments.timeout)
+            bursts = burst_run(course, side, observer, burst, arguments.timeout)
             loads["after the burst"] = os.getloadavg()
             # Not timed: each student fetches once, and the page must be the judge's verdict.
             with ThreadPoolExecutor(max_workers=2) as pool:
                 verdicts = sum(any(VERDICT_MARK in page for page in pages)
-                               for pages in pool.map(lambda student: fetched_pages(course, student), burst))
+                               for pages in pool.map(side.fetched_pages, burst))
 
         returncode = stop_service(service)
         observer.stopped.set()
@@ -473,6 +519,8 @@ def main() -> None:
         for line in failed[:10]:
             console.print(f"  {line}", highlight=False, markup=False)
     finally:
+        if side is not None:
+            side.close()
         if service is not None and service.poll() is None:
             os.killpg(service.pid, signal.SIGKILL)
             service.wait()
