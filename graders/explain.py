@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .compare import Difference
+from .format import code_in_span
 from .i18n import t
 from .source.removed_apis import removed_api_in
 from .supervisor.session import ErrorReport
@@ -49,7 +50,8 @@ def explain_error(error: ErrorReport, lang: str, place: Callable[[str], str] = s
     lines = [line for line in error.message.strip().splitlines() if line.strip()]
     message = " ".join(lines[:_JAX_MESSAGE_LINES]) or "-"
     if error.filename:
-        where = t("where.line", lang, filename=place(error.filename), line=error.line, source=error.source)
+        where = t("where.line", lang, filename=place(error.filename), line=error.line,
+                  source=code_in_span(error.source))
         text = t("error.raised", lang, type=error.type, where=where, message=message)
     else:
         text = t("error.raised_nowhere", lang, type=error.type, message=message)

@@ -10,7 +10,7 @@ import numpy as np
 
 from .spec import Call
 
-__all__ = ["clip_code", "format_call", "format_value", "markdown_text", "stable_text"]
+__all__ = ["clip_code", "code_in_span", "format_call", "format_value", "markdown_text", "stable_text"]
 
 _MAX_CHARS = 600
 
@@ -125,8 +125,15 @@ def markdown_text(text: str, *, inline: bool = False) -> str:
     return "  \n".join(lines)
 
 
+def code_in_span(code: str) -> str:
+    """A line of the student's code as it can stand between the single backticks of a message's code
+    span: a backtick of its own (Python has them only in strings and comments) would end the span
+    and garble the rest, so it is shown as `ˋ` (U+02CB), which reads the same."""
+    return code.replace("`", "\u02cb")
+
+
 def clip_code(code: str, limit: int = 60) -> str:
     """A line of the student's code, as a message quotes it: one line, at most `limit` characters
-    (the diagnosis must not push the comparison out of the message's opening)."""
-    one_line = " ".join(code.split())
+    (the diagnosis must not push the comparison out of the message's opening), safe in a code span."""
+    one_line = code_in_span(" ".join(code.split()))
     return one_line if len(one_line) <= limit else one_line[:limit - 1].rstrip() + "…"

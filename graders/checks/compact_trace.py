@@ -33,7 +33,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ..format import clip_code
+from ..format import clip_code, code_in_span
 from ..registry import register_check
 from ..sandboxed.trace import count_equations, trace_program
 from ..source.parsed import statement_matching
@@ -278,4 +278,4 @@ def _unrolled(ctx: CheckContext, lines: Sequence[Sequence[TraceLine]]) -> str:
 
 def _source_line(ctx: CheckContext, found: TraceLine) -> str:
     """The line's text as the judge read it (not as the worker says it), or "" if it has none there."""
-    return (ctx.session.submission.source_line(found.filename, found.line) or "")[:120]
+    return code_in_span((ctx.session.submission.source_line(found.filename, found.line) or "")[:120])
