@@ -35,6 +35,7 @@ from ..source import Binding, ParsedCell, jit_binding
 from ..source.parsed import single_return, statement_matching
 from ..source.traced_origin import traced_origin
 from ..spec import Call, Exercise, Misconception
+from ..submission import Submission
 from ..supervisor.session import CallOutcome, ErrorReport, InstrumentTampered, SubmissionSession, WorkerLost
 from .example_store import call_key, keep_examples_in, stored_examples
 
@@ -462,7 +463,7 @@ def unseen_key(ctx: CheckContext) -> str:
     return _unseen_key_of(ctx.session.submission)
 
 
-def _unseen_key_of(submission: Any) -> str:
+def _unseen_key_of(submission: Submission) -> str:
     digest = hashlib.sha256(solutions_fingerprint().encode())
     for cell in submission.cells_to_run:
         digest.update(b"\x00" + cell.source.encode(errors="surrogatepass"))
@@ -495,9 +496,8 @@ def _unseen_candidates(exercise: Exercise, check: str, key: str) -> list[Call]:
     return list(_UNSEEN_CANDIDATES[memo][1])
 
 
-def prepare_unseen(submission: Any, exercise: Exercise) -> None:
-    """Draw the unseen examples' candidates of `exercise` for `submission` (a judge's `Submission`),
-    while its cells run."""
+def prepare_unseen(submission: Submission, exercise: Exercise) -> None:
+    """Draw the unseen examples' candidates of `exercise` for `submission`, while its cells run."""
     key = _unseen_key_of(submission)
     for check in UNSEEN_CHECKS:
         if check in exercise.points:
