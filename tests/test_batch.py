@@ -116,10 +116,16 @@ def test_a_killed_judge_costs_a_retry_never_the_batch(tmp_path: Path) -> None:
     output = tmp_path / "report.json"
     run = Watched(["grade", "--assignment", "jit", "--jobs", "2", "--format", "json", "--output", str(output),
                    *JIT_FILES], _temporary(tmp_path))
-    run.wait_until(lambda: bool(run.judges()))
-    run.wait_until(run.workers_started)  # well into grading: a judge has started its sandboxed worker
-    victim = run.judges()[0]
-    victim.kill()  # as the kernel's out-of-memory killer would
+    grading: list[psutil.Process] = []
+
+    def a_judge_is_grading() -> bool:
+        # One look finds the victim: a judge is between two files for a moment, with no worker,
+        # and a second look could miss it (CI did, at stop 38).
+        grading[:] = run.judges() if run.workers_started() else []
+        return bool(grading)
+
+    run.wait_until(a_judge_is_grading)  # well into grading: a judge has started its sandboxed worker
+    grading[0].kill()  # as the kernel's out-of-memory killer would
     _, stderr = run.finish()
     assert run.process.returncode == 0, stderr[-3000:]
     assert "Traceback" not in stderr
