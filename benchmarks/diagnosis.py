@@ -1,11 +1,15 @@
-"""Do the grader's failure messages name the line at fault? Grade every file labelled in
-tests/fault_lines.py once and, for each faulty function, look for its labelled line in the messages
-of that exercise's checks that failed or erred, or were held back behind `correctness` while finding
-a failure (`details["found"] == "failed"`). A message names the line when it says `line N` (`N번째
-줄` in Korean) for a labelled N and, in a notebook, also the cell: `(cell C)` (`(C번째 셀)`).
-Prints the share of labelled functions whose line some message names, per assignment and per check,
-then every label with the first failing message, so that a person can judge whether it gives the
-cause. A file that is missing or cannot be graded counts as not named. No timed assertions.
+"""Do the grader's failure messages name the line at fault?
+
+Grades every file labelled in tests/fault_lines.py and tests/heldout31_fault_lines.py once and,
+for each faulty function, looks for its labelled line in the messages of that exercise's checks
+that failed or erred, or were held back behind `correctness` while finding a failure
+(`details["found"] == "failed"`). A message names the line when it says `line N` (`N번째 줄` in
+Korean) for a labelled N and, in a notebook, also the cell: `(cell C)` (`(C번째 셀)`).
+
+Prints the share of labelled functions whose line some message names, per assignment, per check
+and per labelled set; how long the first messages' first sentences are; then every label with
+the first failing message, so that a person can judge whether it gives the cause. A file that is
+missing or cannot be graded counts as not named. No timed assertions.
 
     .venv/bin/python benchmarks/diagnosis.py [--lang en|ko]
 """
@@ -33,7 +37,7 @@ if TYPE_CHECKING:
     from tests.fault_lines import FaultLine
 
 REPO = Path(__file__).resolve().parent.parent
-MESSAGE_CHARS = 200
+MESSAGE_CHARS = 400
 
 
 def _labels() -> tuple[FaultLine, ...]:
@@ -41,8 +45,9 @@ def _labels() -> tuple[FaultLine, ...]:
     if str(REPO) not in sys.path:
         sys.path.insert(0, str(REPO))
     from tests.fault_lines import FAULT_LINES
+    from tests.heldout31_fault_lines import HELDOUT31
 
-    return FAULT_LINES
+    return (*FAULT_LINES, *HELDOUT31)
 
 
 @dataclass(frozen=True)
@@ -115,6 +120,38 @@ def diagnose(labels: Sequence[FaultLine], lang: str) -> list[Finding]:
     return findings
 
 
+# A sentence ends at `.`, `!` or `?` before a space, or at a line break; "e.g." and "i.e." do not end one.
+_SENTENCE_END = re.compile(r"(?<!e\.g)(?<!i\.e)[.!?](?=\s)|\n")
+# An array dump as NumPy and JAX print one: `[[`, `Array(`, `array(`.
+_OPENS_WITH_ARRAY = re.compile(r"\s*(\[\s*\[|\[\s*-?\d|Array\(|array\()")
+FIRST_SENTENCE_LIMIT = 200
+
+
+def first_sentence(message: str) -> str:
+    """What a message says first: up to its first sentence end or line break."""
+    match = _SENTENCE_END.search(message)
+    return message[:match.end()].strip() if match else message.strip()
+
+
+def _lengths(findings: Sequence[Finding]) -> Table:
+    table = Table(title=f"First messages: their first sentence (limit {FIRST_SENTENCE_LIMIT} characters), by set")
+    for column in ("set", "messages", "median", "longest", f"over {FIRST_SENTENCE_LIMIT}", "open with an array",
+                   "whole message, median", "longest"):
+        table.add_column(column, justify="left" if column == "set" else "right")
+    sets: dict[str, list[str]] = {}
+    for finding in findings:
+        if finding.failing:
+            sets.setdefault(_label_set(finding.label), []).append(finding.failing[0].message)
+    for name, messages in sets.items():
+        firsts = sorted(len(first_sentence(m)) for m in messages)
+        wholes = sorted(len(m) for m in messages)
+        table.add_row(name, str(len(messages)), str(firsts[len(firsts) // 2]), str(firsts[-1]),
+                      str(sum(n > FIRST_SENTENCE_LIMIT for n in firsts)),
+                      str(sum(bool(_OPENS_WITH_ARRAY.match(m)) for m in messages)),
+                      str(wholes[len(wholes) // 2]), str(wholes[-1]))
+    return table
+
+
 def _share(named: int, total: int) -> str:
     return f"{named / total:.0%}" if total else "-"
 
@@ -134,7 +171,8 @@ def _by_assignment(findings: Sequence[Finding]) -> Table:
 def _label_set(label: FaultLine) -> str:
     """Which labelled set a file belongs to: the corpus, or a red team's round (held out from the
     detectors written before it)."""
-    for folder, name in (("redteam2/", "red team, round 2"), ("redteam/", "red team, round 1")):
+    for folder, name in (("redteam2/", "red team, round 2"), ("redteam/", "red team, round 1"),
+                         ("heldout31/", "held-out round 31")):
         if folder in label.path:
             return name
     return "corpus"
@@ -231,6 +269,7 @@ def main() -> None:
     console.print(_by_assignment(findings))
     console.print(_by_check(findings))
     console.print(_by_set(findings))
+    console.print(_lengths(findings))
     named = sum(f.named for f in findings)
     console.print(f"overall: {named} of {len(findings)} labelled functions ({_share(named, len(findings))}) "
                   "have a failing message that names the labelled line")

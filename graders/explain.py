@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 
 from .compare import Difference
 from .format import code_in_span
@@ -28,12 +29,18 @@ _IMMUTABLE_MARKERS = ("immutable", "does not support item assignment")
 _CONCRETE_SHAPE_MARKERS = ("Shapes must be 1D sequences of concrete values",)
 _UNHASHABLE_STATIC_MARKERS = ("Non-hashable static arguments",)
 _JAX_MESSAGE_LINES = 6
+# `np.prod(x.shape)` on the line that raised, and a float where a size must be an integer: the
+# product over no dimensions (a 0-d array's shape) is the float 1.0.
+_PRODUCT_OF_SHAPE = re.compile(r"\b(np|numpy)\.prod\(")
+_FLOAT_FOR_INTEGER = re.compile(r"float64")
 
 
 def hint_key(error: ErrorReport) -> str | None:
     for names, key in _HINTS_BY_TYPE:
         if error.is_a(*names):
             return key
+    if _PRODUCT_OF_SHAPE.search(error.source) and _FLOAT_FOR_INTEGER.search(error.message):
+        return "hint.product_of_shape"
     if error.is_a("TypeError") and any(marker in error.message for marker in _IMMUTABLE_MARKERS):
         return "hint.immutable"
     if any(marker in error.message for marker in _UNHASHABLE_STATIC_MARKERS):
@@ -45,8 +52,20 @@ def hint_key(error: ErrorReport) -> str | None:
     return None
 
 
-def explain_error(error: ErrorReport, lang: str, place: Callable[[str], str] = str) -> str:
-    """'raised X at <place>, line 4 (`code`). JAX says: ... <hint>'; `place` words a file name."""
+# JAX names the argument a traced value came from: "...depends on the value of the argument neg."
+_FROM_ARGUMENT = re.compile(r"depends on the value of the argument '?(\w+)'?")
+# The hints about a traced value where Python needed a concrete one: a static argument may fix them.
+_CONCRETE_HINTS = frozenset({"hint.tracer_bool", "hint.tracer_integer", "hint.concretization"})
+
+
+def explain_error(error: ErrorReport, lang: str, place: Callable[[str], str] = str,
+                  static: Mapping[str, str] | None = None) -> str:
+    """'raised X at <place>, line 4 (`code`).\nJAX says: ...\n<hint>'; `place` words a file name.
+
+    `static` maps the exercise's Python-valued arguments to the decorator that makes each static:
+    the hint says to make an argument static only where JAX names it as the traced value's source
+    and it is one of these (an array argument made static fails to hash).
+    """
     lines = [line for line in error.message.strip().splitlines() if line.strip()]
     message = " ".join(lines[:_JAX_MESSAGE_LINES]) or "-"
     if error.filename:
@@ -56,9 +75,11 @@ def explain_error(error: ErrorReport, lang: str, place: Callable[[str], str] = s
     else:
         text = t("error.raised_nowhere", lang, type=error.type, message=message)
     key = hint_key(error)
-    if key:
-        return f"{text} {t(key, lang)}"
-    return f"{text} {removed_api_hint(error.type, error.message, lang)}".rstrip()
+    hint = t(key, lang) if key else removed_api_hint(error.type, error.message, lang)
+    source = _FROM_ARGUMENT.search(error.message)
+    if key in _CONCRETE_HINTS and source is not None and static and source.group(1) in static:
+        hint += " " + t("hint.make_static", lang, name=source.group(1), fix=static[source.group(1)])
+    return f"{text}\n{hint}" if hint else text
 
 
 def removed_api_hint(error_type: str, message: str, lang: str) -> str:

@@ -10,7 +10,8 @@ import numpy as np
 
 from .spec import Call
 
-__all__ = ["clip_code", "code_in_span", "format_call", "format_value", "markdown_text", "stable_text"]
+__all__ = ["clip_code", "code_in_span", "first_sentence", "format_call", "format_value", "markdown_text",
+           "same_cause", "stable_text"]
 
 _MAX_CHARS = 600
 
@@ -67,9 +68,17 @@ def _clip(text: str) -> str:
 
 
 def format_call(parameters: tuple[str, ...], call: Call) -> str:
-    named = [f"{name}={format_value(value)}" for name, value in zip(parameters, call.args)]
-    named += [f"{name}={format_value(value)}" for name, value in call.kwargs.items()]
+    named = [f"{name}={_argument(value)}" for name, value in zip(parameters, call.args)]
+    named += [f"{name}={_argument(value)}" for name, value in call.kwargs.items()]
     return ", ".join(named)
+
+
+def _argument(value: Any) -> str:
+    """An argument as text: a 0-d array says it is one, where a Python number would read the same
+    and hide the very shape that failed."""
+    if type(value) is np.ndarray and value.ndim == 0:
+        return f"array({value[()]}, dtype={value.dtype.name})"
+    return format_value(value)
 
 
 _VOLATILE = (
@@ -137,3 +146,45 @@ def clip_code(code: str, limit: int = 60) -> str:
     (the diagnosis must not push the comparison out of the message's opening), safe in a code span."""
     one_line = code_in_span(" ".join(code.split()))
     return one_line if len(one_line) <= limit else one_line[:limit - 1].rstrip() + "…"
+
+
+FIRST_SENTENCE_LIMIT = 200
+
+
+def first_sentence(text: str, limit: int = FIRST_SENTENCE_LIMIT) -> str:
+    """What a message says first: up to its first sentence end or line break, at most `limit` characters."""
+    line = text.strip().split("\n", 1)[0]
+    for end in (". ", "。", "? ", "! "):
+        if end in line:
+            line = line[:line.index(end) + 1]
+    return line if len(line) <= limit else line[:limit - 1].rstrip() + "…"
+
+
+# What places a finding in the student's code, in either language: the lines and cells it names.
+_PLACES = re.compile(r"\bline \d+|(?<!\d)\d+번째 줄|\bcell \d+|(?<!\d)\d+번째 셀")
+# The exception a finding reports: "raised TypeError", "TypeError를 발생".
+_RAISED = re.compile(r"raised (\w+)|(\w+)[을를] 발생")
+# Words that only say how the call was made, not what went wrong.
+_HOW_CALLED = re.compile(r"^Under `jax\.jit`, |^`jax\.jit` 아래에서 |\s*\((given as NumPy arrays|NumPy 배열로 전달)\)")
+
+
+# A wrong value, and the findings about one that name no cause (only the line that returns it, or
+# the comparison itself): a second check that says only this about a wrong value says nothing new.
+_WRONG_VALUE = re.compile(r"wrong result|결과가 틀렸습니다")
+_NO_CAUSE = re.compile(r"returns a wrong value\.$|틀린 값을 반환합니다\.$|^(under `jax\.jit`, )?a wrong result:"
+                       r"|^wrong result:|^(`jax\.jit` 아래에서 )?결과가 틀렸습니다:")
+
+
+def same_cause(first: str, second: str) -> bool:
+    """Whether `second` (a later check's message) says nothing `first` (the gate's) has not: the
+    same first sentence apart from how the call was made (under jit, as NumPy arrays), the same
+    lines with the same exception, or a wrong value again with no cause of its own."""
+    a, b = (_HOW_CALLED.sub("", first_sentence(text, limit=10_000)).lower() for text in (first, second))
+    if a == b:
+        return True
+    if _WRONG_VALUE.search(first.lower()) and _WRONG_VALUE.search(second.lower()) and _NO_CAUSE.search(b):
+        return True
+    places_a, places_b = set(_PLACES.findall(a)), set(_PLACES.findall(b))
+    raised_a, raised_b = _RAISED.search(a), _RAISED.search(b)
+    return (bool(places_a) and places_a == places_b and raised_a is not None and raised_b is not None
+            and raised_a.group(0) == raised_b.group(0))

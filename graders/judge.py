@@ -18,7 +18,7 @@ from typing import Any
 from . import exercises as _catalogue  # noqa: F401 - registers every check and assignment
 from .checks.base import CheckContext, Verdict, draw_examples, prepare_unseen
 from .explain import removed_api_hint
-from .format import format_call
+from .format import first_sentence, format_call, same_cause
 from .i18n import t
 from .libraries import listed_libraries
 from .options import GradingOptions
@@ -152,6 +152,15 @@ def _prepare_checks(assignment: Assignment, cache: CompilationCache | None, subm
 
 
 @dataclass(frozen=True)
+class _FailedGate:
+    """The gate check an exercise failed (`correctness`), and what it said: the checks after it are
+    withheld, and say only what it did not."""
+
+    name: str
+    message: str
+
+
+@dataclass(frozen=True)
 class _Deferred:
     """A timing check held back to the end of the submission, and where its result goes."""
 
@@ -159,7 +168,7 @@ class _Deferred:
     position: int
     check: str
     points: float
-    gate_failed: str | None
+    gate_failed: _FailedGate | None
 
 
 def _grade_exercise(exercise: Exercise, session: SubmissionSession, options: GradingOptions,
@@ -208,7 +217,7 @@ def _judge_exercise(exercise: Exercise, session: SubmissionSession, options: Gra
 
     results: list[CheckResult] = []
     lost_during: str | None = None
-    gate_failed: str | None = None
+    gate_failed: _FailedGate | None = None
     for check_name, points in exercise.points.items():
         entry = get_check(check_name)
         failed_requirement = next(
@@ -232,7 +241,7 @@ def _judge_exercise(exercise: Exercise, session: SubmissionSession, options: Gra
             if gate_failed is not None:
                 verdict = _withheld(verdict, gate_failed, options.lang)
         if entry.gate and verdict.status is not Status.PASSED:
-            gate_failed = check_name
+            gate_failed = _FailedGate(check_name, verdict.message)
         results.append(_result(check_name, points, verdict))
     return ExerciseResult(exercise.name, tuple(results))
 
@@ -302,11 +311,18 @@ def _failure_message(error: Exception, session: SubmissionSession, flags: list[s
     return t("exercise.internal_error", options.lang, type=type(error).__name__)
 
 
-def _withheld(verdict: Verdict, gate: str, lang: str) -> Verdict:
-    """A check run on a function that failed its gate: no points, but what it found is still shown."""
-    message = t("exercise.withheld", lang, gate=gate, status=t(f"status.{verdict.status.value}", lang),
-                finding=verdict.message)
-    return Verdict(Status.SKIPPED, message, {**verdict.details, "found": verdict.status.value}, verdict.timings)
+def _withheld(verdict: Verdict, gate: _FailedGate, lang: str) -> Verdict:
+    """A check run on a function that failed its gate: no points. It says what it found only where
+    that is news: a pass in a word, the gate's own finding not again, another finding by its first
+    sentence (the cause and the line; the gate's message already shows the input and the values)."""
+    status = verdict.status
+    if status is Status.PASSED:
+        message = t("exercise.withheld_passed", lang, gate=gate.name)
+    elif same_cause(gate.message, verdict.message):
+        message = t("exercise.withheld_same", lang, gate=gate.name)
+    else:
+        message = t("exercise.withheld", lang, gate=gate.name, finding=first_sentence(verdict.message))
+    return Verdict(Status.SKIPPED, message, {**verdict.details, "found": status.value}, verdict.timings)
 
 
 def _unusable_reason(ctx: CheckContext) -> str | None:

@@ -43,8 +43,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "건너뜀: 이 검사는 `{required}` 검사를 통과해야 점수를 받을 수 있으니 그것부터 고치세요. 이 검사는 실행하지 않았습니다.",
     },
     "exercise.withheld": {
-        "en": "Skipped: no points until `{gate}` passes, so fix that first. What this check found meanwhile ({status}): {finding}",
-        "ko": "건너뜀: `{gate}` 검사를 통과하기 전에는 점수가 없으니 그것부터 고치세요. 그동안 이 검사가 찾은 것({status}): {finding}",
+        "en": "Skipped: no points until `{gate}` passes. This check also found: {finding}",
+        "ko": "건너뜀: `{gate}` 검사를 통과해야 점수를 받습니다. 이 검사가 따로 찾은 것: {finding}",
+    },
+    "exercise.withheld_same": {
+        "en": "Skipped: no points until `{gate}` passes. This check fails for the same reason.",
+        "ko": "건너뜀: `{gate}` 검사를 통과해야 점수를 받습니다. 이 검사도 같은 이유로 실패합니다.",
+    },
+    "exercise.withheld_passed": {
+        "en": "Skipped: no points until `{gate}` passes. This check itself passed.",
+        "ko": "건너뜀: `{gate}` 검사를 통과해야 점수를 받습니다. 이 검사 자체는 통과했습니다.",
     },
     "exercise.time_limit": {
         "en": "Not run: the time limit of {seconds} s for the whole submission was reached.",
@@ -190,16 +198,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "생성된 입력 {examples}개 모두에서(각각 NumPy 배열과 JAX 배열로) 참조 답안과 일치합니다.",
     },
     "correctness.failed": {
-        "en": "Wrong result: {detail} The input, given as {kind}: {input}.{full}",
-        "ko": "결과가 틀렸습니다: {detail} 입력({kind}로 전달): {input}.{full}",
+        "en": "Wrong result: {detail}\nThe input, given as {kind}: {input}{full}",
+        "ko": "결과가 틀렸습니다: {detail}\n입력({kind}로 전달): {input}{full}",
     },
     "correctness.raised": {
-        "en": "For the input {input} (given as {kind}) your function {explanation}",
-        "ko": "입력 {input}({kind}로 전달)에서 여러분의 함수가 {explanation}",
+        "en": "Your function {explanation}\nThe input, given as {kind}: {input}",
+        "ko": "여러분의 함수가 {explanation}\n입력({kind}로 전달): {input}",
     },
     "search.flaky": {
-        "en": "Your function answered the same input {input} differently from one call to the next; a pure function always returns the same output for the same input. The failing call: {explanation}",
-        "ko": "같은 입력 {input}에 대해 여러분의 함수가 호출할 때마다 다르게 답했습니다. 순수 함수는 같은 입력에 항상 같은 출력을 냅니다. 실패한 호출: {explanation}",
+        "en": "Your function answered the same input differently from one call to the next; a pure function always returns the same output for the same input.\nThe input: {input}\nThe failing call: {explanation}",
+        "ko": "여러분의 함수가 같은 입력에 호출할 때마다 다르게 답했습니다. 순수 함수는 같은 입력에 항상 같은 출력을 냅니다.\n입력: {input}\n실패한 호출: {explanation}",
     },
     "search.flaky_unexplained": {
         "en": "The grader saw this check fail once but could not make it fail again, and no failing input was kept, so it could not reach a verdict. This is not counted as a pass; please tell your instructor.",
@@ -235,17 +243,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "`{path}`의 키가 {actual}입니다. 기대한 키는 {expected}입니다.",
     },
     "difference.full": {
-        "en": " Expected output: {expected}. Your output: {actual}.",
-        "ko": " 기대한 출력: {expected}. 여러분의 출력: {actual}.",
+        "en": "\nExpected output: {expected}\nYour output: {actual}",
+        "ko": "\n기대한 출력: {expected}\n여러분의 출력: {actual}",
     },
     # ------------------------------------------------------------- errors
     "error.raised": {
-        "en": "raised {type} at {where}. JAX/Python says: {message}",
-        "ko": "{where}에서 {type}을(를) 발생시켰습니다. JAX/Python의 설명: {message}",
+        "en": "raised {type} at {where}.\nJAX/Python says: {message}",
+        "ko": "{where}에서 {type}을(를) 발생시켰습니다.\nJAX/Python의 설명: {message}",
     },
     "error.raised_nowhere": {
-        "en": "raised {type}. JAX/Python says: {message}",
-        "ko": "{type}을(를) 발생시켰습니다. JAX/Python의 설명: {message}",
+        "en": "raised {type}.\nJAX/Python says: {message}",
+        "ko": "{type}을(를) 발생시켰습니다.\nJAX/Python의 설명: {message}",
     },
     "where.cell": {
         "en": "the cell that starts with \"{first}\" (cell {number})",
@@ -260,12 +268,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "`raise NotImplementedError()`를 여러분의 풀이로 바꾸세요.",
     },
     "hint.tracer_bool": {
-        "en": "A traced value was used where Python needs True or False (`if`, `while`, `and`, `or`, `bool()`). Under jit the value is unknown while tracing: use `jnp.where` or `jax.lax.cond`, or make that argument static.",
-        "ko": "Python이 True/False를 알아야 하는 곳(`if`, `while`, `and`, `or`, `bool()`)에 추적(traced) 값이 쓰였습니다. jit 추적 중에는 값을 알 수 없으니 `jnp.where`나 `jax.lax.cond`를 쓰거나 그 인자를 정적(static)으로 지정하세요.",
+        "en": "A traced value was used where Python needs True or False (`if`, `while`, `and`, `or`, `bool()`). Under jit the value is unknown while tracing: use `jnp.where` or `jax.lax.cond`.",
+        "ko": "Python이 True/False를 알아야 하는 곳(`if`, `while`, `and`, `or`, `bool()`)에 추적(traced) 값이 쓰였습니다. jit 추적 중에는 값을 알 수 없으니 `jnp.where`나 `jax.lax.cond`를 쓰세요.",
     },
     "hint.tracer_integer": {
-        "en": "A traced value was turned into a Python int (`int()`, `range()`, indexing a Python list). Under jit use array operations instead, or make that argument static.",
-        "ko": "추적 값이 Python 정수로 바뀌었습니다(`int()`, `range()`, Python 리스트 인덱싱). jit 안에서는 배열 연산을 쓰거나 그 인자를 정적으로 지정하세요.",
+        "en": "A traced value was turned into a Python int (`int()`, `range()`, indexing a Python list). Under jit use array operations instead.",
+        "ko": "추적 값이 Python 정수로 바뀌었습니다(`int()`, `range()`, Python 리스트 인덱싱). jit 안에서는 배열 연산을 쓰세요.",
     },
     "hint.tracer_array": {
         "en": "A NumPy function (`np.…`, `np.asarray`) was applied to a traced value. Inside jit use the `jnp.…` function instead.",
@@ -280,8 +288,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "추적 값이 함수 밖으로 새어 나갔습니다(전역 변수, 리스트, 속성에 저장). 저장하지 말고 값을 반환하세요.",
     },
     "hint.concretization": {
-        "en": "A traced value was needed as a concrete Python value, for example a shape or a length. Shapes are static: use `x.shape` and `x.size` rather than values computed from the data, or make that argument static.",
-        "ko": "shape나 길이처럼 구체적인 Python 값이 필요한 곳에 추적 값이 쓰였습니다. shape는 정적입니다: 데이터로 계산한 값 대신 `x.shape`, `x.size`를 쓰거나 그 인자를 정적으로 지정하세요.",
+        "en": "A traced value was needed as a concrete Python value, for example a shape or a length. Shapes are static: use `x.shape` and `x.size` rather than values computed from the data.",
+        "ko": "shape나 길이처럼 구체적인 Python 값이 필요한 곳에 추적 값이 쓰였습니다. shape는 정적입니다: 데이터로 계산한 값 대신 `x.shape`, `x.size`를 쓰세요.",
+    },
+    "hint.make_static": {
+        "en": "The value comes from `{name}`, a Python value rather than an array: mark it static with `{fix}`, and "
+              "Python sees it while tracing.",
+        "ko": "그 값은 배열이 아닌 Python 값인 `{name}`에서 옵니다. `{fix}`로 정적 인자로 지정하면 추적 중에도 "
+              "Python이 그 값을 봅니다.",
     },
     "hint.unhashable_static": {
         "en": "An argument marked static (`static_argnums`/`static_argnames`) must be a hashable Python value such as a bool or an int, and an array was passed for it. Mark only the Python flag static, by name.",
@@ -301,6 +315,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "{where}(`{code}`)에서 `{name}`의 배열 인자를 정적으로 지정했습니다. 대신 그 자리에 `{fix}`을(를) "
               "쓰세요.",
     },
+    "hint.product_of_shape": {
+        "en": "`np.prod` of a shape is a NumPy number, and for a 0-d array (shape `()`) it is the float 1.0, which "
+              "no shape accepts. Use `x.size`, an int for every shape.",
+        "ko": "shape에 `np.prod`를 쓰면 NumPy 수가 나오고, 0차원 배열(shape `()`)에서는 실수 1.0이 되어 어떤 "
+              "shape에도 쓸 수 없습니다. 모든 shape에서 정수인 `x.size`를 쓰세요.",
+    },
     "hint.immutable": {
         "en": "JAX arrays are immutable: instead of `x[i] = v` write `x = x.at[i].set(v)`, which returns a new array.",
         "ko": "JAX 배열은 불변입니다: `x[i] = v` 대신 새 배열을 반환하는 `x = x.at[i].set(v)`를 쓰세요.",
@@ -319,12 +339,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "생성된 입력 {examples}개에서 추적 인자와 함께 `jax.jit` 아래에서 올바르게 동작합니다.",
     },
     "jit.failed": {
-        "en": "Under `jax.jit`, a wrong result: {detail} The input: {input}.{full}",
-        "ko": "`jax.jit` 아래에서 결과가 틀렸습니다: {detail} 입력: {input}.{full}",
+        "en": "Under `jax.jit`, a wrong result: {detail}\nThe input: {input}{full}",
+        "ko": "`jax.jit` 아래에서 결과가 틀렸습니다: {detail}\n입력: {input}{full}",
     },
     "jit.raised": {
-        "en": "Under `jax.jit`, for the input {input}, your function {explanation}",
-        "ko": "`jax.jit` 아래에서 입력 {input}에 대해 여러분의 함수가 {explanation}",
+        "en": "Under `jax.jit`, your function {explanation}\nThe input: {input}",
+        "ko": "`jax.jit` 아래에서 여러분의 함수가 {explanation}\n입력: {input}",
     },
     # -------------------------------------------------------- jit_compiled
     "jit_compiled.passed": {
@@ -336,11 +356,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "`{name}`이(가) jit으로 컴파일되지 않습니다: {where}에서 일반 함수(`{binding}`)로 정의했습니다. `def {name}` 바로 윗줄에 `{fix}`를 붙이세요.",
     },
     "jit_compiled.plain_inner": {
-        "en": "`{name}` is not jit-compiled: {where} (`{code}`) builds a new jitted function inside it on every call, "
-              "so each call traces and compiles again, and `{name}` itself ({def_where}) stays a plain function. "
+        "en": "`{name}` is not jit-compiled: {where} (`{code}`) builds a new jitted function on every call.\n"
+              "So each call traces and compiles again, and `{name}` itself ({def_where}) stays a plain function. "
               "Put `{fix}` on the line above `def {name}` and call the inner code without jit.",
-        "ko": "`{name}`이(가) jit으로 컴파일되지 않습니다: {where}(`{code}`)에서 호출될 때마다 함수 안에 새 jit "
-              "함수를 만들므로 호출마다 다시 추적하고 컴파일하며, `{name}` 자체({def_where})는 일반 함수로 "
+        "ko": "`{name}`이(가) jit으로 컴파일되지 않습니다: {where}(`{code}`)에서 호출될 때마다 새 jit 함수를 "
+              "만듭니다.\n그래서 호출마다 다시 추적하고 컴파일하며, `{name}` 자체({def_where})는 일반 함수로 "
               "남습니다. `def {name}` 바로 윗줄에 `{fix}`을(를) 붙이고 안쪽 코드는 jit 없이 호출하세요.",
     },
     "jit_compiled.unreadable": {
@@ -361,8 +381,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "NumPy 배열과 컨테이너로 준 입력 {examples}개에서 위치 인자와 키워드 인자를 하나도 변경하지 않습니다.",
     },
     "no_mutation.failed": {
-        "en": "For the input {input}, the call modified its argument `{argument}`: {detail} Return a new value instead: `x.at[i].set(v)` for arrays, a new dict (for example `jax.tree_util.tree_map`) for containers.",
-        "ko": "입력 {input}에 대해 호출이 인자 `{argument}`을(를) 바꾸었습니다: {detail} 대신 새 값을 반환하세요: 배열은 `x.at[i].set(v)`, 컨테이너는 새 dict(예: `jax.tree_util.tree_map`)를 쓰세요.",
+        "en": "The call modified its argument `{argument}`: {detail} Return a new value instead: `x.at[i].set(v)` for arrays, a new dict (for example `jax.tree_util.tree_map`) for containers.\nThe input: {input}",
+        "ko": "호출이 인자 `{argument}`을(를) 바꾸었습니다: {detail} 대신 새 값을 반환하세요: 배열은 `x.at[i].set(v)`, 컨테이너는 새 dict(예: `jax.tree_util.tree_map`)를 쓰세요.\n입력: {input}",
     },
     "no_globals.state_line": {
         "en": "{described}, at {where} (`{code}`)",
@@ -374,24 +394,51 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "{where}(`{code}`)에서 `{name}`을(를) 호출할 때마다 새 jit 함수를 만들고, 새로 만든 함수는 매번 "
               "다시 컴파일됩니다. `{name}` 밖에서 한 번만 만들거나 `{name}` 자체에 데코레이터로 jit을 붙이세요.",
     },
+    "wrong.discarded_at": {
+        "en": "{where} (`{code}`) throws its result away: JAX arrays never change in place, so this call "
+              "returns a new value and nothing keeps it. Keep it: `{fix}`.",
+        "ko": "{where}(`{code}`)에서 결과를 버립니다. JAX 배열은 제자리에서 바뀌지 않으므로 이 호출은 새 값을 "
+              "반환할 뿐인데, 아무도 그 값을 받지 않습니다. 반환값을 받으세요: `{fix}`.",
+    },
+    "transform.argument_at": {
+        "en": "{where} (`{code}`) gives `{transform}` `{argument}={written}`, where this exercise needs "
+              "`{expected}`. {why}",
+        "ko": "{where}(`{code}`)에서 `{transform}`에 `{argument}={written}`을(를) 주었는데, 이 문제에는 "
+              "`{expected}`이(가) 맞습니다. {why}",
+    },
+    "transform.why_in_axes": {
+        "en": "`in_axes` says which axis of each argument is mapped over; `None` gives every row the whole argument.",
+        "ko": "`in_axes`는 각 인자의 어느 축을 따라 매핑할지 정합니다. `None`이면 모든 행이 그 인자 전체를 받습니다.",
+    },
+    "transform.why_out_axes": {
+        "en": "`out_axes` says where the mapped axis goes in the output: 0 puts one row per example first.",
+        "ko": "`out_axes`는 출력에서 매핑한 축이 놓일 자리를 정합니다. 0이면 예제마다 한 행씩 맨 앞 축에 놓입니다.",
+    },
+    "transform.why_argnums": {
+        "en": "`argnums` picks the argument the gradient is taken with respect to.",
+        "ko": "`argnums`는 어느 인자에 대해 미분할지 고릅니다.",
+    },
+    "transform.why_upper": {
+        "en": "`fori_loop(lower, upper, …)` runs i = lower, …, upper − 1: the upper bound is already left out, so "
+              "`- 1` skips the last step.",
+        "ko": "`fori_loop(lower, upper, …)`는 i = lower, …, upper − 1을 돕니다. 상한은 이미 빠져 있으므로 "
+              "`- 1`을 하면 마지막 단계를 건너뜁니다.",
+    },
     "wrong.returned_at": {
         "en": "{where} (`{code}`) returns a wrong value.",
         "ko": "{where}(`{code}`)에서 틀린 값을 반환합니다.",
     },
     "divergence.at": {
-        "en": "{where} (`{code}`) is where your values first part from the reference's: what it computes "
-              "matches nothing the reference computes, although what it starts from does.",
-        "ko": "{where}(`{code}`)에서 여러분의 값이 처음으로 참조 답안의 값과 달라집니다. 이 줄이 받은 값은 "
-              "참조 답안이 계산하는 값과 같지만, 이 줄이 계산한 값은 참조 답안이 계산하는 어떤 값과도 "
-              "일치하지 않습니다.",
+        "en": "{where} (`{code}`) is the first step whose value the reference never computes, though what it is "
+              "given matches. Check what this line computes.",
+        "ko": "{where}(`{code}`)에서 값이 처음으로 참조 답안과 달라집니다. 이 줄이 받는 값은 참조 답안과 같으니 "
+              "이 줄의 계산을 확인하세요.",
     },
     "divergence.at_from": {
-        "en": "{where} (`{code}`) is where your values first part from the reference's: it combines what "
-              "{inputs} computed, which match the reference's values, into a value the reference never computes. "
-              "Check that step and what it is given.",
-        "ko": "{where}(`{code}`)에서 여러분의 값이 처음으로 참조 답안의 값과 달라집니다. {inputs}에서 계산한 "
-              "값은 참조 답안의 값과 같은데, 이 줄이 그 값들을 조합해 참조 답안이 계산하지 않는 값을 만듭니다. "
-              "이 단계와 이 단계가 받는 값을 확인하세요.",
+        "en": "{where} (`{code}`) combines what {inputs} computed, which matches the reference, into a value the "
+              "reference never computes. Check that step and what it is given.",
+        "ko": "{where}(`{code}`)에서 값이 처음으로 참조 답안과 달라집니다. {inputs}의 값은 참조 답안과 같은데 "
+              "이 줄이 그 값들을 조합한 결과는 다릅니다. 이 단계와 이 단계가 받는 값을 확인하세요.",
     },
     "divergence.body": {
         "en": "It is a loop or a conditional: the code it runs is at {lines}.",
@@ -402,8 +449,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "{where}(`{code}`): {says}",
     },
     "no_mutation.failed_at": {
-        "en": "{where} changes the argument `{argument}` in place: `{code}`. For the input {input}: {detail} {fix}",
-        "ko": "{where}에서 인자 `{argument}`을(를) 그 자리에서 바꿉니다: `{code}`. 입력 {input}에서: {detail} {fix}",
+        "en": "{where} changes the argument `{argument}` in place: `{code}`. {fix}\nThe input: {input}\nWhat changed: {detail}",
+        "ko": "{where}에서 인자 `{argument}`을(를) 그 자리에서 바꿉니다: `{code}`. {fix}\n입력: {input}\n바뀐 것: {detail}",
     },
     "no_mutation.fix_line": {
         "en": "Write `{fix}` instead: it makes a new value and leaves the caller's argument as it was.",
@@ -416,8 +463,8 @@ MESSAGES: dict[str, dict[str, str]] = {
               "`jax.tree.map(...)`, 배열이라면 `.at[i].set(v)`를 쓰세요.",
     },
     "no_mutation.raised": {
-        "en": "Whether your function modifies its arguments could not be checked: for the input {input} (given as NumPy arrays) it {explanation}",
-        "ko": "여러분의 함수가 인자를 바꾸는지 확인할 수 없었습니다: 입력 {input}(NumPy 배열로 전달)에서 함수가 {explanation}",
+        "en": "Whether your function modifies its arguments could not be checked: it {explanation}\nThe input, given as NumPy arrays: {input}",
+        "ko": "여러분의 함수가 인자를 바꾸는지 확인할 수 없었습니다: 함수가 {explanation}\n입력(NumPy 배열로 전달): {input}",
     },
     "mutation.value": {
         "en": "`{path}` at index {index} was {before} before the call and {after} after it.",
@@ -432,8 +479,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "`{path}`에 처음 받은 배열이 더 이상 없습니다: 호출한 쪽의 컨테이너에 다른 객체가 대신 들어갔습니다(값이 같아도 호출한 쪽에서는 바뀐 것입니다).",
     },
     "no_mutation.later_call": {
-        "en": "`{name}` changed the argument `{argument}` of an earlier call during a later one: {detail} (the earlier call's input: {input}). A caller keeps its data after the call returns; keep no reference to an argument, and return new values instead.",
-        "ko": "`{name}`이(가) 나중 호출에서 앞선 호출의 인자 `{argument}`을(를) 바꿨습니다: {detail} (앞선 호출의 입력: {input}). 호출한 쪽은 호출이 끝난 뒤에도 그 데이터를 그대로 씁니다. 인자에 대한 참조를 남겨 두지 말고 새 값을 돌려주세요.",
+        "en": "`{name}` changed the argument `{argument}` of an earlier call during a later one: {detail} A caller keeps its data after the call returns; keep no reference to an argument, and return new values instead.\nThe earlier call's input: {input}",
+        "ko": "`{name}`이(가) 나중 호출에서 앞선 호출의 인자 `{argument}`을(를) 바꿨습니다: {detail} 호출한 쪽은 호출이 끝난 뒤에도 그 데이터를 그대로 씁니다. 인자에 대한 참조를 남겨 두지 말고 새 값을 돌려주세요.\n앞선 호출의 입력: {input}",
     },
     "mutation.rebuilt": {
         "en": "`{path}` was rebuilt in place (`__setstate__`, `resize` or an assignment to `.shape`): the caller's own array object now holds other memory or another layout.",
@@ -453,8 +500,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "`{name}`과(와) 그 함수가 호출하는 보조 함수는 모듈 수준 데이터를 읽거나 쓰지 않으며, 호출해도 숨은 상태가 바뀌지 않습니다.",
     },
     "no_globals.failed": {
-        "en": "`{name}` depends on more than its arguments: {uses}. {why}",
-        "ko": "`{name}`이(가) 인자 말고 다른 것에 의존합니다: {uses}. {why}",
+        "en": "`{name}` depends on more than its arguments. {first}.{more}\n{why}",
+        "ko": "`{name}`이(가) 인자 말고 다른 것에 의존합니다. {first}.{more}\n{why}",
     },
     "no_globals.why_read": {
         "en": "Pass such values as arguments or define them inside the function: under jit a global's value is frozen into the compiled code when the function is traced.",
@@ -714,8 +761,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "흔한 원인: 함수 안에서 `jax.jit(...)`이나 lambda를 매번 새로 만들기, 값을 담은 인자를 정적으로 지정하기, 값에 따라 출력 shape가 달라지는 연산(`x[x < 0]`).",
     },
     "no_recompilation.raised": {
-        "en": "Compilations could not be measured: for the input {input} your function {explanation}",
-        "ko": "컴파일 횟수를 측정하지 못했습니다: 입력 {input}에서 여러분의 함수가 {explanation}",
+        "en": "Compilations could not be measured: your function {explanation}\nThe input: {input}",
+        "ko": "컴파일 횟수를 측정하지 못했습니다: 여러분의 함수가 {explanation}\n입력: {input}",
     },
     "instrument.tampered": {
         "en": "Not graded: your code changed what the grader measures with ({changes}). Remove that code; the instructor has been notified.",
@@ -817,8 +864,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "Python 루프가 추적된 프로그램 안에 펼쳐집니다",
     },
     "compact_trace.grows": {
-        "en": "{unrolled}: the program grows with {what} ({sizes} operations for {lengths}). Use `{construct}` so that its size stays fixed.",
-        "ko": "{unrolled}: 프로그램이 {what}에 따라 커집니다({lengths}일 때 {sizes}개 연산). 크기가 고정되도록 `{construct}`을(를) 쓰세요.",
+        "en": "{unrolled}.\nThe program grows with {what} ({sizes} operations for {lengths}). Use `{construct}` so that its size stays fixed.",
+        "ko": "{unrolled}.\n프로그램이 {what}에 따라 커집니다({lengths}일 때 {sizes}개 연산). 크기가 고정되도록 `{construct}`을(를) 쓰세요.",
     },
     "compact_trace.too_large": {
         "en": "{unrolled}: with {what} at {length}, the program has {size} operations where the reference has {reference} (up to {limit} is accepted). A loop that always runs a fixed number of times, over padded input for example, keeps the size the same for every length ({lengths}) but is unrolled all the same. Use `{construct}` instead.",

@@ -3,7 +3,8 @@
 `expect` maps "exercise.check" to a status; `mentions` maps it to phrases the
 message must contain, so a verdict is only right when it also teaches. A check
 run on a function that failed `correctness` is `skipped` (no points); `found`
-maps it to what it found meanwhile, which its message still shows.
+maps it to what it found meanwhile; its message says so in a word, or by the first sentence of a
+finding of its own.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ CASES: tuple[Case, ...] = (
         },
         mentions={
             "pure_update.correctness": ("TypeError", "line 7", "x[i] = value", "x.at[i].set(v)"),
-            "pure_update.no_mutation": ("fix that first", "`x`", "before the call"),
+            "pure_update.no_mutation": ("until `correctness` passes", "`x`", "line 7", "`x[i] = value`"),
             "scatter_add.correctness": ("differs at index", "Expected output", "indices="),
             "loss_and_grad.no_recompilation": ("compilations", "CACHE MISS"),
         },
@@ -107,7 +108,7 @@ CASES: tuple[Case, ...] = (
             "norm.jit_compiled": ("@jax.jit",),
             "norm.jit_speedup": ("not jit-compiled", "line 5", "@jax.jit"),
             "negatives.correctness": ("shape (0,)", "expected shape (5,)"),
-            "negatives.jit": ("NonConcreteBooleanIndexError", "x[x < 0]", "jnp.where"),
+            "negatives.jit": ("NonConcreteBooleanIndexError", "x[x < 0]", "line 10"),
             "flatten.jit": ("concrete", "x.shape"),
             "maybe_negate.correctness": ("TracerBoolConversionError", "if neg:"),
         },
@@ -193,7 +194,7 @@ CASES: tuple[Case, ...] = (
         expect={"sgd_step.correctness": "failed", "horner.correctness": "failed",
                 "per_example_grads.correctness": "failed", "moving_average.correctness": "failed",
                 "horner.jit_compiled": "skipped", "horner.compact_trace": "skipped"},
-        mentions={"horner.jit_compiled": ("fix that first", "jit-compiled as submitted"),
+        mentions={"horner.jit_compiled": ("until `correctness` passes", "itself passed"),
                   "sgd_step.correctness": ("`output` is None", "expected dict")},
         found={"horner.jit_compiled": "passed", "horner.compact_trace": "passed", "horner.no_recompilation": "passed",
                "horner.no_globals": "passed", "per_example_grads.no_mutation": "passed",
@@ -206,7 +207,7 @@ CASES: tuple[Case, ...] = (
                 "update.no_globals": "passed", "pure_update.correctness": "failed",
                 "pure_update.no_mutation": "skipped", "scatter_add.no_mutation": "passed"},
         mentions={"update.no_mutation": ("`theta`", "before the call", "theta="),
-                  "pure_update.no_mutation": ("could not be checked", "TypeError", "line 10")},
+                  "pure_update.no_mutation": ("until `correctness` passes", "the same reason")},
         found={"pure_update.no_mutation": "failed"},
     ),
     Case(

@@ -8,7 +8,10 @@ language. The judge turns verdicts into frozen `CheckResult`s with points.
 
 from __future__ import annotations
 
+import ast
 import hashlib
+import inspect
+import sys
 import time
 import warnings
 from collections.abc import Callable, Mapping
@@ -32,8 +35,10 @@ from ..i18n import t
 from ..results import Status
 from ..sandboxed.values import intermediate_values
 from ..source import Binding, ParsedCell, jit_binding
+from ..source.discarded import discarded_result
 from ..source.parsed import single_return, statement_matching
 from ..source.traced_origin import traced_origin
+from ..source.transform_arguments import differing_transform_argument
 from ..spec import Call, Exercise, Misconception
 from ..submission import Submission
 from ..supervisor.session import CallOutcome, ErrorReport, InstrumentTampered, SubmissionSession, WorkerLost
@@ -129,6 +134,12 @@ class CheckContext:
 
     # ------------------------------------------------------------ language
     def text(self, key: str, **params: Any) -> str:
+        """The message `key`. An explanation's first line is the cause and the line; the lines it
+        adds (what JAX said, the fix) come last, after the input the message shows."""
+        explanation = params.get("explanation")
+        if "input" in params and isinstance(explanation, str) and "\n" in explanation:
+            cause, added = explanation.split("\n", 1)
+            return f"{t(key, self.lang, **{**params, 'explanation': cause})}\n{added}"
         return t(key, self.lang, **params)
 
     # --------------------------------------------------------------- limits
@@ -237,6 +248,26 @@ class CheckContext:
             text += " " + self.text("divergence.body", lines=body)
         return text
 
+    def discarded_line(self) -> str | None:
+        """'line N (`x.at[i].set(v)`) throws its result away' where the function's source drops the
+        value of a pure JAX call (read in the judge); None otherwise."""
+        found = discarded_result(self.source, self.exercise.name)
+        if found is None:
+            return None
+        return self.text("wrong.discarded_at", where=self.where(found.filename, found.line),
+                         code=clip_code(found.code), fix=clip_code(found.fix))
+
+    def transform_line(self) -> str | None:
+        """'line N (`jax.vmap(…, in_axes=…)`) maps other axes than the exercise needs' where a
+        transformation's own argument differs from the reference's (both sources read in the judge)."""
+        found = differing_transform_argument(self.source, reference_cells(self.exercise), self.exercise.name)
+        if found is None:
+            return None
+        why = self.text(f"transform.why_{found.argument}")
+        return self.text("transform.argument_at", where=self.where(found.filename, found.line),
+                         code=clip_code(found.code), transform=found.transform, argument=found.argument,
+                         written=clip_code(found.written, 40), expected=clip_code(found.expected, 40), why=why)
+
     def returning_line(self) -> str | None:
         """'line N (`return ...`) returns the wrong value' when the function's source has exactly one
         `return` (read in the judge); None otherwise, where no one line is to blame."""
@@ -251,7 +282,8 @@ class CheckContext:
         return format_call(self.exercise.parameters, call)
 
     def explain(self, error: ErrorReport) -> str:
-        return explain_error(error, self.lang, self.place)
+        static = {name: f"@partial(jax.jit, static_argnames={name!r})" for name in self.exercise.static_argnames}
+        return explain_error(error, self.lang, self.place, static)
 
     def place(self, filename: str) -> str:
         """A file name from a traceback, as the student finds it (a notebook cell by its first line)."""
@@ -296,6 +328,22 @@ def compiled_reference(exercise: Exercise) -> Callable[..., Any]:
     return _COMPILED_REFERENCES[key]
 
 
+_REFERENCE_CELLS: dict[str, tuple[ParsedCell, ...]] = {}
+
+
+def reference_cells(exercise: Exercise) -> tuple[ParsedCell, ...]:
+    """The source of the module that holds `exercise`'s reference, parsed once (the judge's own file)."""
+    module_name = getattr(inspect.unwrap(exercise.reference), "__module__", "") or ""
+    if module_name not in _REFERENCE_CELLS:
+        module = sys.modules.get(module_name)
+        try:
+            source = inspect.getsource(module) if module is not None else ""
+            _REFERENCE_CELLS[module_name] = (ParsedCell(module_name, ast.parse(source)),)
+        except (OSError, TypeError, SyntaxError):
+            _REFERENCE_CELLS[module_name] = ()
+    return _REFERENCE_CELLS[module_name]
+
+
 class Counterexample(Exception):
     """Raised inside a property to report a failing call; hypothesis shrinks it."""
 
@@ -318,10 +366,11 @@ class Counterexample(Exception):
         also = (first.call, first.actual) if first is not None and first.undiagnosed else None
         # The line is looked for on the unshrunk input first: shrunk to zeros and ones, a wrong value
         # more often equals some other value the reference computes by chance.
-        diagnosis = (ctx.misconception(self.call, self.actual, also=also)
+        diagnosis = (ctx.misconception(self.call, self.actual, also=also) or ctx.discarded_line()
+                     or ctx.transform_line()
                      or (ctx.diverging_line(also[0]) if also else None) or ctx.diverging_line(self.call)
                      or ctx.returning_line())
-        return Counterexample(self.call, f"{diagnosis} {self.explanation}" if diagnosis else self.explanation)
+        return Counterexample(self.call, f"{diagnosis}\n{self.explanation}" if diagnosis else self.explanation)
 
 
 def require_reference_output(ctx: CheckContext, call: Call, outcome: CallOutcome, *, raised: str, wrong: str,
@@ -337,7 +386,7 @@ def require_reference_output(ctx: CheckContext, call: Call, outcome: CallOutcome
     if outcome.error is not None:
         message = ctx.text(raised, input=ctx.describe_call(call), explanation=ctx.explain(outcome.error), **params)
         diagnosis = ctx.error_line(outcome.error)
-        raise Counterexample(call, f"{diagnosis} {message}" if diagnosis else message)
+        raise Counterexample(call, f"{diagnosis}\n{message}" if diagnosis else message)
     expected = ctx.expected(call)
     difference = find_difference(expected, outcome.output, ctx.exercise.tolerance)
     if difference is not None:
@@ -350,8 +399,9 @@ def require_reference_output(ctx: CheckContext, call: Call, outcome: CallOutcome
         # the line that returns the wrong value, when the function has one `return`.
         if locate:
             raise Counterexample(call, message, undiagnosed=True, actual=outcome.output)
-        diagnosis = ctx.misconception(call, outcome.output) or ctx.returning_line()
-        raise Counterexample(call, f"{diagnosis} {message}" if diagnosis else message)
+        diagnosis = (ctx.misconception(call, outcome.output) or ctx.discarded_line() or ctx.transform_line()
+                     or ctx.returning_line())
+        raise Counterexample(call, f"{diagnosis}\n{message}" if diagnosis else message)
 
 
 def stable_seed(*parts: str) -> int:

@@ -54,7 +54,11 @@ def no_globals(ctx: CheckContext) -> Verdict:
         reasons.append(ctx.text("no_globals.why_state"))
     if any(use.access == "state" and use.type == "rng" for use in uses):
         reasons.append(ctx.text("no_globals.why_rng"))
-    return Verdict.failed(ctx.text("no_globals.failed", name=name, uses="; ".join(described), why=" ".join(reasons)),
+    # The first use in the opening sentence, with its line; each other one on a line of its own.
+    more = "".join(f"\n- {use}" for use in described[1:])
+    first = described[0][:1].upper() + described[0][1:]  # it opens a sentence
+    return Verdict.failed(ctx.text("no_globals.failed", name=name, first=first, more=more,
+                                   why=" ".join(reasons)),
                           globals=[use.name for use in uses])
 
 

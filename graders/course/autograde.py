@@ -22,7 +22,7 @@ from nbformat.v4 import new_output
 from nbgrader.preprocessors import NbGraderPreprocessor
 from traitlets import Bool, Float, Unicode
 
-from ..format import markdown_text
+from ..format import first_sentence, markdown_text
 from ..grading import grade_many
 from ..i18n import DEFAULT_LANGUAGE, t
 from ..options import GradingOptions
@@ -212,16 +212,6 @@ def feedback_text(exercise: dict[str, Any], notes: list[str], lang: str) -> str:
 # A mark that carries its colour in every renderer (nbgrader's HTML, JupyterLab, a terminal): the
 # sanitizer keeps no `style` or `class`, and an emoji needs neither.
 _MARKS = {"passed": "✅", "failed": "❌", "error": "❌", "skipped": "⏭️", "withheld": "⏸️"}
-_FIRST_SENTENCE_LIMIT = 200
-
-
-def first_sentence(text: str, limit: int = _FIRST_SENTENCE_LIMIT) -> str:
-    """What a message says first: up to its first sentence end or line break, at most `limit` characters."""
-    line = text.strip().split("\n", 1)[0]
-    for end in (". ", "。", "? ", "! "):
-        if end in line:
-            line = line[:line.index(end) + 1]
-    return line if len(line) <= limit else line[:limit - 1].rstrip() + "…"
 
 
 def _state(check: dict[str, Any]) -> str:

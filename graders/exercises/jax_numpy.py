@@ -60,16 +60,16 @@ def _scatter_overwrite(x: np.ndarray, indices: np.ndarray, updates: np.ndarray) 
 SCATTER_ADD_MISCONCEPTIONS = (
     Misconception(
         compute=_scatter_overwrite,
-        says={"en": "your result equals `x.at[indices].set(updates)`: it replaces `x` there instead of adding, one "
-                    "update per repeated index. Use `x.at[indices].add(updates)`.",
+        says={"en": "your result replaces `x` at `indices` instead of adding to it, as `.set` does. Use "
+                    "`x.at[indices].add(updates)`.",
               "ko": "결과가 `x.at[indices].set(updates)`와 같습니다. 더하지 않고 그 자리의 `x`를 바꾸며, 같은 "
                     "인덱스는 갱신값 하나만 남습니다. `x.at[indices].add(updates)`를 쓰세요."},
         marker=r"\.at\[.*\]\.set\(",
     ),
     Misconception(
         compute=_scatter_with_set,
-        says={"en": "your result equals `x.at[indices].set(x[indices] + updates)`: where an index repeats, `.set` "
-                    "keeps only one of its updates. `x.at[indices].add(updates)` adds every one of them.",
+        says={"en": "your result keeps one update where an index repeats, as `.set` of `x[indices] + updates` does. "
+                    "`x.at[indices].add(updates)` adds every one of them.",
               "ko": "결과가 `x.at[indices].set(x[indices] + updates)`와 같습니다. 같은 인덱스가 여러 번 나오면 "
                     "`.set`은 그 인덱스의 갱신값 중 하나만 반영합니다. `x.at[indices].add(updates)`는 갱신값을 "
                     "모두 더합니다."},

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import jax
 import jax.numpy as jnp
 import numpy as np
 from hypothesis import assume
@@ -26,14 +27,28 @@ def eager_norm(X):
 '''
 
 
+# Columns as data has them: centred or far from 0 (a price, a temperature in kelvin), spread wide or
+# narrow. A large mean next to a small spread is what float32 cancellation needs to show: E[x²] − E[x]²
+# in place of the variance, or an epsilon added under the square root, pass on centred unit columns
+# and fail here. The first option of each is the plain one, so a shrunk input keeps the offset or
+# the scale only where the mistake needs it.
+_NORM_OFFSETS = (0.0, 1000.0)
+_NORM_SPREADS = (1.0, 0.01)
+
+
 @st.composite
 def _norm_calls(draw: st.DrawFn) -> Call:
     n, d = draw(shapes((8, 3), (32, 5)))
+    offset = draw(st.sampled_from(_NORM_OFFSETS))
+    spread = draw(st.sampled_from(_NORM_SPREADS))
     noise = draw(float32_arrays((n, d), -5, 5))
-    # A ramp down the rows keeps every column far from constant, so std(0) is well away from 0.
-    ramp = np.linspace(-4.0, 4.0, n, dtype=np.float32)[:, None]
-    X = (noise + ramp).astype(np.float32)
-    assume(float(X.std(0).min()) > 0.5)
+    # A ramp down the rows keeps every column far from constant, so std(0) is well away from 0. Each
+    # column starts it at another row, so that even with the noise shrunk to zeros no row is constant
+    # and no two columns are equal: a row-wise or whole-array mistake still shows as itself.
+    ramp = np.linspace(-4.0, 4.0, n, dtype=np.float32)
+    ramps = np.stack([np.roll(ramp, column) for column in range(d)], axis=1)
+    X = ((noise + ramps) * np.float32(spread) + np.float32(offset)).astype(np.float32)
+    assume(float(X.std(0).min()) > 0.5 * spread)
     return Call((X,))
 
 
@@ -79,6 +94,29 @@ NORM_MISCONCEPTIONS = (
               "ko": "배열 전체에 평균 하나와 표준편차 하나를 썼습니다. 문제는 열마다 평균과 표준편차를 하나씩 "
                     "요구합니다: `X.mean(0)`, `X.std(0)`."},
         marker=r"\.(mean|std)\(\)|\b(mean|std)\(X\)",
+    ),
+    Misconception(
+        # Compiled, as the student's is: the rounding that cancellation leaves depends on the order XLA
+        # sums in, and only the same order leaves the same digits.
+        compute=jax.jit(lambda X: _centred(X, 0) / jnp.sqrt((X ** 2).mean(0) - X.mean(0) ** 2)),
+        says={"en": "your result divides by sqrt(E[x²] − E[x]²). In float32 that difference of two large, nearly "
+                    "equal numbers cancels: a column whose mean is large next to its spread loses its variance to "
+                    "rounding. Subtract the mean first and square what is left, as `X.std(0)` does.",
+              "ko": "결과가 sqrt(E[x²] − E[x]²)로 나눈 값입니다. float32에서는 크고 거의 같은 두 수의 차가 "
+                    "상쇄되어, 평균이 퍼짐에 비해 큰 열은 반올림 오차로 분산을 잃습니다. `X.std(0)`처럼 평균을 먼저 "
+                    "빼고 남은 값을 제곱하세요."},
+        # The subtraction: a minus with a square after it (`m2 - m ** 2`, `mean_sq - mean * mean`).
+        marker=r" - .*(\*\* 2|\* \w+)",
+    ),
+    Misconception(
+        compute=lambda X: _centred(X, 0) / jnp.sqrt(jnp.asarray(X).var(0) + 1e-5),
+        says={"en": "your result divides by sqrt(var + ε) with a small ε, as layer normalisation does. Here it "
+                    "changes every column whose variance is small: the statement divides by `X.std(0)` exactly, "
+                    "with nothing added.",
+              "ko": "결과가 layer normalization처럼 작은 ε을 더한 sqrt(분산 + ε)로 나눈 값입니다. 분산이 작은 "
+                    "열은 그 때문에 값이 달라집니다. 문제는 아무것도 더하지 않은 `X.std(0)`으로 정확히 나누라고 "
+                    "요구합니다."},
+        marker=r"\+\s*\d*\.?\d+e-\d+|\beps\b|\bepsilon\b",
     ),
     Misconception(
         compute=lambda X: _centred(X, 0),
@@ -127,6 +165,8 @@ NEGATIVES = Exercise(
 FLATTEN = Exercise(
     name="flatten",
     reference=reference.flatten,
+    # No 0-d array: `np.prod(())` is the float 1.0, and a 0-d input would fail `correctness`, the gate,
+    # for that edge alone, where the lesson is the traced shape `jit` checks.
     inputs=_any_shape_calls(((4,), (2, 3), (2, 3, 2))),
     points={"correctness": 2, "jit": 2, "no_mutation": 1, "no_globals": 1},
     summary={

@@ -68,7 +68,7 @@ def load_reports(paths: Iterable[Path]) -> ClassData:
 
 
 def _signature(message: str) -> str:
-    text = message.split(". JAX/Python says:")[0]
+    text = message.split("\n", 1)[0]  # the cause and the line; the input and JAX's words follow
     for pattern, replacement in _VARIABLE:
         text = pattern.sub(replacement, text)
     return text[:220]

@@ -73,13 +73,15 @@ class SharedArguments:
         wire does not carry, an empty array, or no room left: then it travels as an inline value)."""
         if array.dtype.name not in ALLOWED_DTYPES or array.size == 0:
             return None
-        data = np.ascontiguousarray(array)
+        # A copy in C order that keeps the shape: `np.ascontiguousarray` makes a 0-d array 1-d, and the
+        # caller's (4,) argument read back as (1,) was reported as a mutation.
+        data = np.array(array, order="C")
         offset = -(-self._cursor // _ALIGN) * _ALIGN
         if offset + data.nbytes > self.size:
             return None
         self._map[offset:offset + data.nbytes] = data.tobytes()
         self._cursor = offset + data.nbytes
-        self._placed.append((offset, data.copy()))
+        self._placed.append((offset, data))
         self._by_id[id(array)] = (len(self._placed) - 1, array)
         return len(self._placed) - 1
 
