@@ -152,6 +152,19 @@ def _lengths(findings: Sequence[Finding]) -> Table:
     return table
 
 
+def _long_first_sentences(findings: Sequence[Finding]) -> Table:
+    table = Table(title=f"First messages whose first sentence is over {FIRST_SENTENCE_LIMIT} characters")
+    for column in ("path", "exercise", "check", "characters", "first sentence"):
+        table.add_column(column, overflow="fold")
+    for finding in findings:
+        if finding.failing:
+            first = first_sentence(finding.failing[0].message)
+            if len(first) > FIRST_SENTENCE_LIMIT:
+                table.add_row(Text(finding.label.path), Text(finding.label.exercise), Text(finding.failing[0].name),
+                              str(len(first)), Text(first))
+    return table
+
+
 def _share(named: int, total: int) -> str:
     return f"{named / total:.0%}" if total else "-"
 
@@ -270,6 +283,7 @@ def main() -> None:
     console.print(_by_check(findings))
     console.print(_by_set(findings))
     console.print(_lengths(findings))
+    console.print(_long_first_sentences(findings))
     named = sum(f.named for f in findings)
     console.print(f"overall: {named} of {len(findings)} labelled functions ({_share(named, len(findings))}) "
                   "have a failing message that names the labelled line")

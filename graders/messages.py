@@ -40,11 +40,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "exercise.skipped_requires": {
         "en": "Skipped: this check earns points only once `{required}` passes, so fix that first; it was not run.",
-        "ko": "건너뜀: 이 검사는 `{required}` 검사를 통과해야 점수를 받을 수 있으니 그것부터 고치세요. 이 검사는 실행하지 않았습니다.",
+        "ko": "건너뜀: 이 검사는 `{required}` 검사를 통과한 뒤에만 점수를 받을 수 있어서 실행하지 않았습니다. 그 검사부터 고치세요.",
     },
     "exercise.withheld": {
         "en": "Skipped: no points until `{gate}` passes. This check also found: {finding}",
-        "ko": "건너뜀: `{gate}` 검사를 통과해야 점수를 받습니다. 이 검사가 따로 찾은 것: {finding}",
+        "ko": "건너뜀: `{gate}` 검사를 통과해야 점수를 받습니다. 이 검사가 발견한 문제: {finding}",
     },
     "exercise.withheld_same": {
         "en": "Skipped: no points until `{gate}` passes. This check fails for the same reason.",
@@ -101,7 +101,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "input.unknown_assignment": {
         "en": "there is no assignment {name!r}; choose one of: {known}.",
-        "ko": "{name!r}라는 과제는 없습니다. 다음 중에서 고르세요: {known}.",
+        "ko": "{name!r}(이)라는 과제는 없습니다. 다음 중에서 고르세요: {known}.",
     },
     # --------------------------------------------------------------- cells
     "cell.syntax_error": {
@@ -116,17 +116,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{cell}, line {line}: the grader has no `{module}` module (it has Python's standard library and "
               "{libraries}). Remove the import and the code that uses it, or ask your instructor to add `{module}`. "
               "Only what this part of your submission would have defined is lost.",
-        "ko": "{cell}, {line}번째 줄: 채점기에는 `{module}` 모듈이 없습니다(쓸 수 있는 것: Python 표준 라이브러리, "
-              "{libraries}). 이 import 문과 그 모듈을 쓰는 코드를 지우거나, 강사에게 `{module}` 모듈을 추가해 "
-              "달라고 요청하세요. 잃는 것은 제출물의 이 부분이 정의했을 이름뿐입니다.",
+        "ko": "{cell}, {line}번째 줄: 채점기에는 `{module}` 모듈이 없습니다(쓸 수 있는 것: Python 표준 라이브러리, {libraries}). 이 import 문과 그 모듈을 쓰는 코드를 지우거나, 강사에게 `{module}` 모듈을 추가해 달라고 요청하세요. 이 부분이 정의했을 이름만 빠지고, 제출물의 나머지는 그대로 채점됩니다.",
     },
     "cell.written_module": {
         "en": "{cell}, line {line}: `{module}` is the file your notebook writes with `%%writefile`, and the grader "
               "runs no `%%writefile` (nor any other shell or file magic). Put that code in a cell of the notebook "
               "and remove the import. Only what this part of your submission would have defined is lost.",
-        "ko": "{cell}, {line}번째 줄: `{module}`은(는) 노트북이 `%%writefile`로 직접 쓰는 파일인데, 채점기는 `%%writefile`을 "
-              "(다른 셸·파일 매직도) 실행하지 않습니다. 그 코드를 노트북의 셀에 넣고 import 문을 지우세요. 잃는 것은 "
-              "제출물의 이 부분이 정의했을 이름뿐입니다.",
+        "ko": "{cell}, {line}번째 줄: `{module}`은(는) 노트북이 `%%writefile`로 만드는 파일인데, 채점기는 `%%writefile`을 비롯한 셸·파일 매직을 실행하지 않습니다. 그 코드를 노트북 셀에 직접 넣고 import 문을 지우세요. 이 부분이 정의했을 이름만 빠지고, 제출물의 나머지는 그대로 채점됩니다.",
     },
     # --------------------------------------------------------- worker lost
     "lost.timeout": {
@@ -135,13 +131,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "lost.exited": {
         "en": "The process running your code ended ({detail}){on_input}. A graded function must return a value, not exit or crash.",
-        "ko": "여러분의 코드를 실행하던 프로세스가 종료되었습니다({detail}){on_input}. 채점 대상 함수는 종료하거나 충돌하지 말고 값을 반환해야 합니다.",
+        "ko": "여러분의 코드를 실행하던 프로세스가 종료되었습니다({detail}){on_input}. 채점 대상 함수는 값을 반환해야 하며, 프로세스를 끝내거나 비정상 종료시키면 안 됩니다.",
     },
     "lost.loading": {
         "en": "The process running your code ended while your cells were loading ({detail}), before any function "
               "could be graded. Remove the code that exits or crashes at the top level (outside your functions).",
-        "ko": "셀을 불러오는 동안 여러분의 코드를 실행하던 프로세스가 종료되어({detail}) 어떤 함수도 채점하지 못했습니다. "
-              "함수 밖(최상위)에서 종료하거나 충돌하는 코드를 지우세요.",
+        "ko": "셀을 불러오는 동안 여러분의 코드를 실행하던 프로세스가 종료되어({detail}) 어떤 함수도 채점하지 못했습니다. 함수 밖(최상위)에서 프로세스를 끝내거나 비정상 종료시키는 코드를 지우세요.",
     },
     "exercise.skipped_loading": {
         "en": "Not graded: grading stopped while your cells were loading (see `{first}`).",
@@ -154,8 +149,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "lost.loading_file": {
         "en": "The process running your code ended while your file was loading ({detail}), before any function "
               "could be graded. Remove the code that exits or crashes at the top level (outside your functions).",
-        "ko": "파일을 불러오는 동안 여러분의 코드를 실행하던 프로세스가 종료되어({detail}) 어떤 함수도 채점하지 못했습니다. "
-              "함수 밖(최상위)에서 종료하거나 충돌하는 코드를 지우세요.",
+        "ko": "파일을 불러오는 동안 여러분의 코드를 실행하던 프로세스가 종료되어({detail}) 어떤 함수도 채점하지 못했습니다. 함수 밖(최상위)에서 프로세스를 끝내거나 비정상 종료시키는 코드를 지우세요.",
     },
     "lost.protocol": {
         "en": "Your code interfered with the grader's channel ({detail}){on_input}.",
@@ -199,24 +193,24 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "correctness.failed": {
         "en": "Wrong result: {detail}\nThe input, given as {kind}: {input}{full}",
-        "ko": "결과가 틀렸습니다: {detail}\n입력({kind}로 전달): {input}{full}",
+        "ko": "결과가 틀렸습니다: {detail}\n입력({kind}(으)로 전달): {input}{full}",
     },
     "correctness.raised": {
         "en": "Your function {explanation}\nThe input, given as {kind}: {input}",
-        "ko": "여러분의 함수가 {explanation}\n입력({kind}로 전달): {input}",
+        "ko": "여러분의 함수가 {explanation}\n입력({kind}(으)로 전달): {input}",
     },
     "search.flaky": {
         "en": "Your function answered the same input differently from one call to the next; a pure function always returns the same output for the same input.\nThe input: {input}\nThe failing call: {explanation}",
-        "ko": "여러분의 함수가 같은 입력에 호출할 때마다 다르게 답했습니다. 순수 함수는 같은 입력에 항상 같은 출력을 냅니다.\n입력: {input}\n실패한 호출: {explanation}",
+        "ko": "여러분의 함수가 같은 입력에 대해 호출할 때마다 다른 값을 반환했습니다. 순수 함수는 같은 입력에 항상 같은 출력을 냅니다.\n입력: {input}\n실패한 호출: {explanation}",
     },
     "search.flaky_unexplained": {
         "en": "The grader saw this check fail once but could not make it fail again, and no failing input was kept, so it could not reach a verdict. This is not counted as a pass; please tell your instructor.",
-        "ko": "채점기가 이 검사가 한 번 실패하는 것을 보았지만 다시 실패하게 만들지 못했고 실패한 입력도 남지 않아 판정을 내릴 수 없었습니다. 통과로 치지 않습니다. 강사에게 알려 주세요.",
+        "ko": "이 검사가 한 번 실패했지만 채점기가 그 실패를 재현하지 못했고 실패한 입력도 남지 않아 판정할 수 없었습니다. 통과로 처리하지 않으니 강사에게 알려 주세요.",
     },
     # ---------------------------------------------------------- differences
     "difference.value": {
         "en": "`{path}` differs at index {index}: expected {expected}, got {actual} ({count} of {total} elements differ).",
-        "ko": "`{path}`의 인덱스 {index}가 다릅니다: 기대값 {expected}, 실제값 {actual} (전체 {total}개 중 {count}개 원소가 다름).",
+        "ko": "`{path}`의 인덱스 {index}에서 값이 다릅니다: 기대값 {expected}, 실제값 {actual}(전체 {total}개 원소 중 {count}개가 다름).",
     },
     "difference.value_scalar": {
         "en": "`{path}` is {actual}, expected {expected}.",
@@ -273,7 +267,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "hint.tracer_integer": {
         "en": "A traced value was turned into a Python int (`int()`, `range()`, indexing a Python list). Under jit use array operations instead.",
-        "ko": "추적 값이 Python 정수로 바뀌었습니다(`int()`, `range()`, Python 리스트 인덱싱). jit 안에서는 배열 연산을 쓰세요.",
+        "ko": "추적 값을 Python 정수로 바꾸려 했습니다(`int()`, `range()`, Python 리스트 인덱싱). jit 안에서는 배열 연산을 쓰세요.",
     },
     "hint.tracer_array": {
         "en": "A NumPy function (`np.…`, `np.asarray`) was applied to a traced value. Inside jit use the `jnp.…` function instead.",
@@ -294,8 +288,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "hint.make_static": {
         "en": "The value comes from `{name}`, a Python value rather than an array: mark it static with `{fix}`, and "
               "Python sees it while tracing.",
-        "ko": "그 값은 배열이 아닌 Python 값인 `{name}`에서 옵니다. `{fix}`로 정적 인자로 지정하면 추적 중에도 "
-              "Python이 그 값을 봅니다.",
+        "ko": "그 값은 배열이 아니라 Python 값인 `{name}`에서 옵니다. `{fix}`처럼 정적 인자로 지정하면 추적 중에도 Python이 그 값을 알 수 있습니다.",
     },
     "hint.unhashable_static": {
         "en": "An argument marked static (`static_argnums`/`static_argnames`) must be a hashable Python value such as a bool or an int, and an array was passed for it. Mark only the Python flag static, by name.",
@@ -306,9 +299,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "traced.origin_at": {
         "en": "{where} (`{code}`) makes `{name}` a traced JAX value, and the line that raised needs a plain "
               "Python number there. Compute it from shapes in Python: `x.size`, `x.shape[0]`, `math.prod(x.shape)`.",
-        "ko": "{where}(`{code}`)에서 `{name}`이(가) JAX 추적 값이 되는데, 오류가 난 줄에서는 그 자리에 일반 "
-              "Python 숫자가 필요합니다. 그 값은 Python에서 shape로 계산하세요: `x.size`, `x.shape[0]`, "
-              "`math.prod(x.shape)`.",
+        "ko": "{where}(`{code}`)에서 `{name}`이(가) JAX 추적 값이 됩니다. 오류가 난 줄에는 그 자리에 일반 Python 숫자가 필요하므로, 그 값을 Python에서 shape로 계산하세요: `x.size`, `x.shape[0]`, `math.prod(x.shape)`.",
     },
     "static.unhashable_at": {
         "en": "{where} (`{code}`) marks an array argument of `{name}` static; write `{fix}` there instead.",
@@ -318,8 +309,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "hint.product_of_shape": {
         "en": "`np.prod` of a shape is a NumPy number, and for a 0-d array (shape `()`) it is the float 1.0, which "
               "no shape accepts. Use `x.size`, an int for every shape.",
-        "ko": "shape에 `np.prod`를 쓰면 NumPy 수가 나오고, 0차원 배열(shape `()`)에서는 실수 1.0이 되어 어떤 "
-              "shape에도 쓸 수 없습니다. 모든 shape에서 정수인 `x.size`를 쓰세요.",
+        "ko": "shape에 `np.prod`를 적용하면 NumPy 스칼라가 나오고, 0차원 배열(shape `()`)에서는 실수 1.0이 되어 shape로 쓸 수 없습니다. 어떤 shape에서든 정수인 `x.size`를 쓰세요.",
     },
     "hint.immutable": {
         "en": "JAX arrays are immutable: instead of `x[i] = v` write `x = x.at[i].set(v)`, which returns a new array.",
@@ -336,7 +326,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # ----------------------------------------------------------------- jit
     "jit.passed": {
         "en": "Works under `jax.jit` with traced arguments on {examples} generated inputs.",
-        "ko": "생성된 입력 {examples}개에서 추적 인자와 함께 `jax.jit` 아래에서 올바르게 동작합니다.",
+        "ko": "생성된 입력 {examples}개에서, 인자를 추적 값으로 받는 `jax.jit` 아래에서도 올바르게 동작합니다.",
     },
     "jit.failed": {
         "en": "Under `jax.jit`, a wrong result: {detail}\nThe input: {input}{full}",
@@ -349,40 +339,38 @@ MESSAGES: dict[str, dict[str, str]] = {
     # -------------------------------------------------------- jit_compiled
     "jit_compiled.passed": {
         "en": "`{name}` is jit-compiled as submitted: {where} binds it with `{binding}`.",
-        "ko": "제출된 `{name}`은(는) jit으로 컴파일됩니다: {where}에서 `{binding}`(으)로 묶었습니다.",
+        "ko": "제출된 `{name}`은(는) jit으로 컴파일됩니다: {where}에서 `{binding}`(으)로 정의되어 있습니다.",
     },
     "jit_compiled.plain": {
         "en": "`{name}` is not jit-compiled: {where} defines it as a plain function (`{binding}`). Put `{fix}` on the line above `def {name}`.",
-        "ko": "`{name}`이(가) jit으로 컴파일되지 않습니다: {where}에서 일반 함수(`{binding}`)로 정의했습니다. `def {name}` 바로 윗줄에 `{fix}`를 붙이세요.",
+        "ko": "`{name}`이(가) jit으로 컴파일되지 않습니다: {where}에서 일반 함수(`{binding}`)로 정의했습니다. `def {name}` 바로 윗줄에 `{fix}`을(를) 붙이세요.",
     },
     "jit_compiled.plain_inner": {
         "en": "`{name}` is not jit-compiled: {where} (`{code}`) builds a new jitted function on every call.\n"
               "So each call traces and compiles again, and `{name}` itself ({def_where}) stays a plain function. "
               "Put `{fix}` on the line above `def {name}` and call the inner code without jit.",
-        "ko": "`{name}`이(가) jit으로 컴파일되지 않습니다: {where}(`{code}`)에서 호출될 때마다 새 jit 함수를 "
-              "만듭니다.\n그래서 호출마다 다시 추적하고 컴파일하며, `{name}` 자체({def_where})는 일반 함수로 "
-              "남습니다. `def {name}` 바로 윗줄에 `{fix}`을(를) 붙이고 안쪽 코드는 jit 없이 호출하세요.",
+        "ko": "`{name}`이(가) jit으로 컴파일되지 않습니다: {where}(`{code}`)에서 호출마다 새 jit 함수를 만듭니다.\n그래서 호출할 때마다 다시 추적하고 컴파일하며, `{name}` 자체({def_where})는 일반 함수로 남습니다. `def {name}` 바로 윗줄에 `{fix}`을(를) 붙이고 안쪽 코드는 jit 없이 호출하세요.",
     },
     "jit_compiled.unreadable": {
         "en": "`{name}` is bound at {where} in a way the grader cannot read as jit (`{binding}`). Bind it plainly: `{fix}` above `def {name}`, or `{name} = jax.jit(f)`.",
-        "ko": "{where}에서 `{name}`을(를) 채점기가 jit으로 읽을 수 없는 방식(`{binding}`)으로 묶었습니다. 알아보기 쉽게 묶으세요: `def {name}` 위에 `{fix}`, 또는 `{name} = jax.jit(f)`.",
+        "ko": "{where}에서 `{name}`을(를) 정의한 방식(`{binding}`)은 채점기가 jit으로 인식할 수 없습니다. `def {name}` 위에 `{fix}`을(를) 붙이거나 `{name} = jax.jit(f)`처럼 단순하게 정의하세요.",
     },
     "jit_compiled.missing": {
         "en": "`{name}` is never bound at the top level of your code, so the grader cannot see that it is jit-compiled. Define it with `{fix}` above `def {name}`.",
-        "ko": "코드의 최상위에서 `{name}`을(를) 묶는 곳이 없어 jit으로 컴파일되는지 채점기가 확인할 수 없습니다. `def {name}` 위에 `{fix}`를 붙여 정의하세요.",
+        "ko": "코드의 최상위에서 `{name}`을(를) 정의하는 곳이 없어, jit으로 컴파일되는지 채점기가 확인할 수 없습니다. `def {name}` 위에 `{fix}`을(를) 붙여 정의하세요.",
     },
     "jit_compiled.disagrees": {
         "en": "`{name}` is not the function `jax.jit` made, although {where} binds it with `{binding}`: the function graded is a `{type}`. Something rebinds `{name}` after that line; keep the jitted binding last.",
-        "ko": "{where}에서 `{binding}`(으)로 묶었는데도 채점한 `{name}`은(는) `jax.jit`이 만든 함수가 아니라 `{type}`입니다. 그 줄 뒤에서 `{name}`을(를) 다시 묶는 코드가 있으니, jit으로 묶은 정의가 마지막이 되게 하세요.",
+        "ko": "{where}에서 `{binding}`(으)로 정의했지만, 채점한 `{name}`은(는) `jax.jit`이 만든 함수가 아니라 `{type}`입니다. 그 줄 뒤에 `{name}`을(를) 다시 정의하는 코드가 있으니, jit을 적용한 정의가 마지막에 오게 하세요.",
     },
     # --------------------------------------------------------- no_mutation
     "no_mutation.passed": {
         "en": "Leaves every argument, positional and keyword, unchanged on {examples} inputs given as NumPy arrays and containers.",
-        "ko": "NumPy 배열과 컨테이너로 준 입력 {examples}개에서 위치 인자와 키워드 인자를 하나도 변경하지 않습니다.",
+        "ko": "NumPy 배열과 컨테이너로 전달한 입력 {examples}개에서 위치 인자와 키워드 인자를 하나도 바꾸지 않습니다.",
     },
     "no_mutation.failed": {
         "en": "The call modified its argument `{argument}`: {detail} Return a new value instead: `x.at[i].set(v)` for arrays, a new dict (for example `jax.tree_util.tree_map`) for containers.\nThe input: {input}",
-        "ko": "호출이 인자 `{argument}`을(를) 바꾸었습니다: {detail} 대신 새 값을 반환하세요: 배열은 `x.at[i].set(v)`, 컨테이너는 새 dict(예: `jax.tree_util.tree_map`)를 쓰세요.\n입력: {input}",
+        "ko": "함수가 인자 `{argument}`을(를) 바꾸었습니다: {detail} 인자를 바꾸지 말고 새 값을 반환하세요. 배열은 `x.at[i].set(v)`, 컨테이너는 새 dict(예: `jax.tree_util.tree_map`)로 만들면 됩니다.\n입력: {input}",
     },
     "no_globals.state_line": {
         "en": "{described}, at {where} (`{code}`)",
@@ -391,14 +379,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "no_recompilation.jit_per_call": {
         "en": "{where} (`{code}`) builds a new jitted function on every call of `{name}`, and each new one is "
               "compiled again. Build it once, outside `{name}`, or decorate `{name}` itself.",
-        "ko": "{where}(`{code}`)에서 `{name}`을(를) 호출할 때마다 새 jit 함수를 만들고, 새로 만든 함수는 매번 "
-              "다시 컴파일됩니다. `{name}` 밖에서 한 번만 만들거나 `{name}` 자체에 데코레이터로 jit을 붙이세요.",
+        "ko": "{where}(`{code}`)에서 `{name}`을(를) 호출할 때마다 새 jit 함수를 만들어 매번 다시 컴파일합니다. `{name}` 밖에서 한 번만 만들거나 `{name}` 자체에 jit 데코레이터를 붙이세요.",
     },
     "wrong.discarded_at": {
         "en": "{where} (`{code}`) throws its result away: JAX arrays never change in place, so this call "
               "returns a new value and nothing keeps it. Keep it: `{fix}`.",
-        "ko": "{where}(`{code}`)에서 결과를 버립니다. JAX 배열은 제자리에서 바뀌지 않으므로 이 호출은 새 값을 "
-              "반환할 뿐인데, 아무도 그 값을 받지 않습니다. 반환값을 받으세요: `{fix}`.",
+        "ko": "{where}(`{code}`)에서 결과를 버립니다. JAX 배열은 제자리에서 바뀌지 않으므로 이 호출은 새 값을 반환하는데, 그 값을 받아 두는 곳이 없습니다. 반환값을 변수에 담으세요: `{fix}`.",
     },
     "transform.argument_at": {
         "en": "{where} (`{code}`) gives `{transform}` `{argument}={written}`, where this exercise needs "
@@ -421,8 +407,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "transform.why_upper": {
         "en": "`fori_loop(lower, upper, …)` runs i = lower, …, upper − 1: the upper bound is already left out, so "
               "`- 1` skips the last step.",
-        "ko": "`fori_loop(lower, upper, …)`는 i = lower, …, upper − 1을 돕니다. 상한은 이미 빠져 있으므로 "
-              "`- 1`을 하면 마지막 단계를 건너뜁니다.",
+        "ko": "`fori_loop(lower, upper, …)`에서 i는 lower부터 upper − 1까지 돕니다. 상한은 이미 제외되므로 `- 1`을 붙이면 마지막 단계를 건너뜁니다.",
+    },
+    "wrong.scan_last_output_at": {
+        "en": "{where} (`{code}`) returns the last output `lax.scan` stacked, not its final carry. The outputs "
+              "are what each step emits, not the state it leaves. Return the carry: `{fix}`.",
+        "ko": "{where}(`{code}`)에서 최종 carry가 아니라 `lax.scan`이 쌓은 출력의 마지막 값을 반환합니다. 출력은 각 단계가 내보내는 값이지, 단계가 남기는 상태가 아닙니다. carry를 반환하세요: `{fix}`.",
     },
     "wrong.returned_at": {
         "en": "{where} (`{code}`) returns a wrong value.",
@@ -437,8 +427,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "divergence.at_from": {
         "en": "{where} (`{code}`) combines what {inputs} computed, which matches the reference, into a value the "
               "reference never computes. Check that step and what it is given.",
-        "ko": "{where}(`{code}`)에서 값이 처음으로 참조 답안과 달라집니다. {inputs}의 값은 참조 답안과 같은데 "
-              "이 줄이 그 값들을 조합한 결과는 다릅니다. 이 단계와 이 단계가 받는 값을 확인하세요.",
+        "ko": "{where}(`{code}`)에서 값이 처음으로 참조 답안과 달라집니다. {inputs}에서 계산한 값은 참조 답안과 같지만, 이 줄에서 그 값들을 조합한 결과는 다릅니다. 이 단계와 이 단계가 받는 값을 확인하세요.",
     },
     "divergence.body": {
         "en": "It is a loop or a conditional: the code it runs is at {lines}.",
@@ -450,7 +439,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "no_mutation.failed_at": {
         "en": "{where} changes the argument `{argument}` in place: `{code}`. {fix}\nThe input: {input}\nWhat changed: {detail}",
-        "ko": "{where}에서 인자 `{argument}`을(를) 그 자리에서 바꿉니다: `{code}`. {fix}\n입력: {input}\n바뀐 것: {detail}",
+        "ko": "{where}에서 인자 `{argument}`을(를) 그 자리에서 바꿉니다: `{code}`. {fix}\n입력: {input}\n바뀐 내용: {detail}",
     },
     "no_mutation.fix_line": {
         "en": "Write `{fix}` instead: it makes a new value and leaves the caller's argument as it was.",
@@ -480,11 +469,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "no_mutation.later_call": {
         "en": "`{name}` changed the argument `{argument}` of an earlier call during a later one: {detail} A caller keeps its data after the call returns; keep no reference to an argument, and return new values instead.\nThe earlier call's input: {input}",
-        "ko": "`{name}`이(가) 나중 호출에서 앞선 호출의 인자 `{argument}`을(를) 바꿨습니다: {detail} 호출한 쪽은 호출이 끝난 뒤에도 그 데이터를 그대로 씁니다. 인자에 대한 참조를 남겨 두지 말고 새 값을 돌려주세요.\n앞선 호출의 입력: {input}",
+        "ko": "`{name}`이(가) 나중 호출에서 앞선 호출의 인자 `{argument}`을(를) 바꾸었습니다: {detail} 호출한 쪽은 호출이 끝난 뒤에도 그 데이터를 계속 씁니다. 인자에 대한 참조를 남겨 두지 말고 새 값을 반환하세요.\n앞선 호출의 입력: {input}",
     },
     "mutation.rebuilt": {
         "en": "`{path}` was rebuilt in place (`__setstate__`, `resize` or an assignment to `.shape`): the caller's own array object now holds other memory or another layout.",
-        "ko": "`{path}`이(가) 제자리에서 다시 만들어졌습니다(`__setstate__`, `resize` 또는 `.shape` 대입): 호출한 쪽의 배열 객체가 이제 다른 메모리나 다른 모양을 가리킵니다.",
+        "ko": "`{path}`이(가) 제자리에서 다시 만들어졌습니다(`__setstate__`, `resize` 또는 `.shape` 대입): 호출한 쪽의 배열 객체가 이제 다른 메모리를 쓰거나 메모리 배치가 달라졌습니다.",
     },
     "mutation.read_only": {
         "en": "`{path}` was made read-only (`setflags(write=False)`): the caller's own array changed, and its next in-place write fails.",
@@ -501,15 +490,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "no_globals.failed": {
         "en": "`{name}` depends on more than its arguments. {first}.{more}\n{why}",
-        "ko": "`{name}`이(가) 인자 말고 다른 것에 의존합니다. {first}.{more}\n{why}",
+        "ko": "`{name}`이(가) 인자 외의 것에도 의존합니다. {first}.{more}\n{why}",
     },
     "no_globals.why_read": {
         "en": "Pass such values as arguments or define them inside the function: under jit a global's value is frozen into the compiled code when the function is traced.",
-        "ko": "이런 값은 인자로 넘기거나 함수 안에서 정의하세요: jit에서는 전역 변수의 값이 함수를 추적하는 시점에 컴파일된 코드에 고정됩니다.",
+        "ko": "이런 값은 인자로 넘기거나 함수 안에서 정의하세요. jit에서는 전역 변수의 값이 함수를 추적하는 시점에 컴파일된 코드에 고정됩니다.",
     },
     "no_globals.why_state": {
         "en": "Under jit such a change happens once, while the function is traced, not on every call: a pure function returns new values instead of keeping state.",
-        "ko": "jit에서는 이런 변경이 호출할 때마다가 아니라 함수를 추적할 때 한 번만 일어납니다: 순수 함수는 상태를 간직하지 말고 새 값을 반환해야 합니다.",
+        "ko": "jit에서는 이런 변경이 호출할 때마다 일어나지 않고, 함수를 추적할 때 한 번만 일어납니다. 순수 함수는 상태를 유지하지 말고 새 값을 반환해야 합니다.",
     },
     "no_globals.read": {
         "en": "`{function}` reads the global `{global_name}` ({type}) at {where}",
@@ -525,15 +514,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "no_globals.read_module": {
         "en": "`{function}` reads `{global_name}` ({type}) at {where}, an attribute your code set on an imported module",
-        "ko": "`{function}`이(가) {where}에서 여러분의 코드가 가져온 모듈에 붙여 둔 속성 `{global_name}`({type})을(를) 읽음",
+        "ko": "`{function}`이(가) {where}에서 여러분의 코드가 import한 모듈에 붙여 둔 속성 `{global_name}`({type})을(를) 읽음",
     },
     "no_globals.write": {
         "en": "`{function}` assigns the global `{global_name}` at {where}",
-        "ko": "`{function}`이(가) {where}에서 전역 변수 `{global_name}`에 값을 씀",
+        "ko": "`{function}`이(가) {where}에서 전역 변수 `{global_name}`에 값을 대입함",
     },
     "no_globals.write_at_run_time": {
         "en": "calling `{function}` assigned the global `{global_name}`",
-        "ko": "`{function}`을(를) 호출하자 전역 변수 `{global_name}`에 값이 쓰임",
+        "ko": "`{function}`을(를) 호출하자 전역 변수 `{global_name}`에 값이 대입됨",
     },
     "no_globals.read_attribute": {
         "en": "`{function}` reads `{global_name}` ({type}) at {where}, an attribute kept on a function, a jit wrapper or an object",
@@ -545,11 +534,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "no_globals.state_partial": {
         "en": "calling `{function}` changed `{part}`, an argument bound into the `functools.partial` `{owner}` ({change})",
-        "ko": "`{function}`을(를) 호출하자 `functools.partial` `{owner}`에 묶어 둔 인자 `{part}`이(가) 바뀜({change})",
+        "ko": "`{function}`을(를) 호출하자 `functools.partial` 객체 `{owner}`에 고정해 둔 인자 `{part}`이(가) 바뀜({change})",
     },
     "no_globals.state_bound": {
         "en": "calling `{function}` changed the object behind `{owner}` (its method `{part}` is bound to it: {change})",
-        "ko": "`{function}`을(를) 호출하자 `{owner}` 뒤의 객체가 바뀜(메서드 `{part}`이(가) 그 객체에 묶여 있음: {change})",
+        "ko": "`{function}`을(를) 호출하자 `{owner}`에 연결된 객체가 바뀜(메서드 `{part}`이(가) 그 객체에 바인딩되어 있음: {change})",
     },
     "no_globals.state_rng": {
         "en": "calling `{function}` drew numbers from the global random generator of `{owner}` (its state changed)",
@@ -561,7 +550,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "no_globals.state_unnamed": {
         "en": "calling `{function}` changed state it can reach (the grader's record shows the change, not where it was)",
-        "ko": "`{function}`을(를) 호출하자 그 함수가 닿는 상태가 바뀜(채점기의 기록에 변화는 있지만 위치는 없음)",
+        "ko": "`{function}`을(를) 호출하자 그 함수가 접근할 수 있는 상태가 바뀜(채점기 기록에는 변화만 있고 위치는 없음)",
     },
     "no_globals.namespace": {
         "en": "`{function}` reads a module's whole namespace (`vars(module)`, `module.__dict__`, `globals()` or `sys.modules`) at {where}",
@@ -569,7 +558,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "no_globals.state_closure": {
         "en": "calling `{function}` changed `{part}`, a variable kept in the closure of `{owner}` ({change})",
-        "ko": "`{function}`을(를) 호출하자 `{owner}`의 클로저에 간직된 변수 `{part}`이(가) 바뀜({change})",
+        "ko": "`{function}`을(를) 호출하자 `{owner}`의 클로저에 담긴 변수 `{part}`이(가) 바뀜({change})",
     },
     "no_globals.state_default": {
         "en": "calling `{function}` changed the default value of `{part}` in `{owner}` ({change}); a mutable default is one object shared by every call",
@@ -581,7 +570,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "no_globals.state_function": {
         "en": "calling `{function}` changed something the function `{owner}` holds (its closure, defaults, attributes or annotations: {change})",
-        "ko": "`{function}`을(를) 호출하자 함수 `{owner}`이(가) 간직한 것(클로저, 기본값, 속성 또는 주석)이 바뀜({change})",
+        "ko": "`{function}`을(를) 호출하자 함수 `{owner}`이(가) 가진 것(클로저, 기본값, 속성 또는 어노테이션)이 바뀜({change})",
     },
     "no_globals.state_class": {
         "en": "calling `{function}` changed the class attribute `{owner}.{part}` ({change})",
@@ -597,11 +586,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "no_globals.state_module": {
         "en": "calling `{function}` changed `{owner}.{part}`, an attribute of the imported module `{owner}` ({change})",
-        "ko": "`{function}`을(를) 호출하자 가져온 모듈 `{owner}`의 속성 `{owner}.{part}`이(가) 바뀜({change})",
+        "ko": "`{function}`을(를) 호출하자 import한 모듈 `{owner}`의 속성 `{owner}.{part}`이(가) 바뀜({change})",
     },
     "no_globals.state_library": {
         "en": "calling `{function}` changed `{owner}.{part}`, data the library `{owner}` keeps, in place ({change}); a library's data is shared by every call and every user",
-        "ko": "`{function}`을(를) 호출하자 라이브러리 `{owner}`이(가) 간직한 데이터 `{owner}.{part}`이(가) 제자리에서 바뀜({change}); 라이브러리의 데이터는 모든 호출과 모든 사용자가 함께 씁니다",
+        "ko": "`{function}`을(를) 호출하자 라이브러리 `{owner}`이(가) 보관하는 데이터 `{owner}.{part}`이(가) 제자리에서 바뀜({change}); 라이브러리의 데이터는 모든 호출과 모든 사용자가 함께 씁니다",
     },
     "no_globals.state_resident": {
         "en": "calling `{function}` changed `{owner}`, a function or object of the submission ({change})",
@@ -609,15 +598,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "no_globals.state_files": {
         "en": "calling `{function}` changed the files in `{owner}` ({change}); a file written by one call and read by the next is state kept between calls",
-        "ko": "`{function}`을(를) 호출하자 `{owner}`의 파일이 바뀜({change}); 한 호출이 쓰고 다음 호출이 읽는 파일은 호출 사이에 간직되는 상태입니다",
+        "ko": "`{function}`을(를) 호출하자 `{owner}`의 파일이 바뀜({change}); 한 호출이 쓰고 다음 호출이 읽는 파일은 호출 사이에 유지되는 상태입니다",
     },
     "no_globals.state_logger": {
         "en": "calling `{function}` changed `{part}`, an attribute kept on the logger `{owner}` ({change}); `logging.getLogger` hands every caller the same logger, so what is kept on it is state between calls",
-        "ko": "`{function}`을(를) 호출하자 로거 `{owner}`에 붙여 둔 속성 `{part}`이(가) 바뀜({change}); `logging.getLogger`는 모든 호출에 같은 로거를 주므로, 거기 둔 것은 호출 사이에 간직되는 상태입니다",
+        "ko": "`{function}`을(를) 호출하자 로거 `{owner}`에 붙여 둔 속성 `{part}`이(가) 바뀜({change}); `logging.getLogger`는 모든 호출에 같은 로거를 주므로, 거기 둔 것은 호출 사이에 유지되는 상태입니다",
     },
     "no_globals.state_process": {
         "en": "calling `{function}` changed what the operating system keeps for the process (its file mode mask, working folder or resource limits), which the next call can read: state kept between calls",
-        "ko": "`{function}`을(를) 호출하자 운영체제가 프로세스에 대해 간직하는 값(파일 모드 마스크, 작업 폴더, 자원 한도)이 바뀜. 다음 호출이 읽을 수 있으니 호출 사이에 간직되는 상태입니다",
+        "ko": "`{function}`을(를) 호출하자 운영체제가 프로세스에 대해 유지하는 값(파일 모드 마스크, 작업 폴더, 자원 한도)이 바뀜. 다음 호출이 읽을 수 있으니 호출 사이에 유지되는 상태입니다",
     },
     "no_globals.state_registered": {
         "en": "calling `{function}` changed `{owner}`, a function or object of the submission that only something else keeps alive, such as a registry it was registered with ({change})",
@@ -629,7 +618,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "no_globals.state_cache": {
         "en": "calling `{function}` changed the `functools.lru_cache` of `{owner}` ({change}); a cache is state kept between calls",
-        "ko": "`{function}`을(를) 호출하자 `{owner}`의 `functools.lru_cache`가 바뀜({change}); 캐시는 호출 사이에 간직되는 상태입니다",
+        "ko": "`{function}`을(를) 호출하자 `{owner}`의 `functools.lru_cache`가 바뀜({change}); 캐시는 호출 사이에 유지되는 상태입니다",
     },
     "no_globals.unreadable": {
         "en": "cannot tell whether {place} ({type}) changes when `{function}` is called: keep no state there",
@@ -637,7 +626,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "place.closure": {
         "en": "the variable `{part}` in the closure of `{owner}`",
-        "ko": "`{owner}`의 클로저에 간직된 변수 `{part}`",
+        "ko": "`{owner}`의 클로저에 담긴 변수 `{part}`",
     },
     "place.default": {
         "en": "the default value of `{part}` in `{owner}`",
@@ -649,7 +638,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "place.function": {
         "en": "what the function `{owner}` holds (its closure, defaults, attributes or annotations)",
-        "ko": "함수 `{owner}`이(가) 간직한 것(클로저, 기본값, 속성 또는 주석)",
+        "ko": "함수 `{owner}`이(가) 가진 것(클로저, 기본값, 속성 또는 어노테이션)",
     },
     "place.class": {
         "en": "the class attribute `{owner}.{part}`",
@@ -665,11 +654,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "place.partial": {
         "en": "the argument `{part}` bound into the `functools.partial` `{owner}`",
-        "ko": "`functools.partial` `{owner}`에 묶어 둔 인자 `{part}`",
+        "ko": "`functools.partial` 객체 `{owner}`에 고정해 둔 인자 `{part}`",
     },
     "place.bound": {
         "en": "the object behind `{owner}` (its method `{part}` is bound to it)",
-        "ko": "`{owner}` 뒤의 객체(메서드 `{part}`이(가) 그 객체에 묶여 있음)",
+        "ko": "`{owner}`에 연결된 객체(메서드 `{part}`이(가) 그 객체에 바인딩되어 있음)",
     },
     "place.rng": {
         "en": "the global random generator of `{owner}`",
@@ -693,7 +682,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "place.process": {
         "en": "what the operating system keeps for the process",
-        "ko": "운영체제가 프로세스에 대해 간직하는 값",
+        "ko": "운영체제가 프로세스에 대해 유지하는 값",
     },
     "place.registered": {
         "en": "the function or object `{owner}`, which only something else (a registry) keeps alive",
@@ -766,24 +755,24 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "instrument.tampered": {
         "en": "Not graded: your code changed what the grader measures with ({changes}). Remove that code; the instructor has been notified.",
-        "ko": "채점하지 않음: 여러분의 코드가 채점기의 측정 도구를 바꾸었습니다({changes}). 그 코드를 지우세요. 강사에게 이 사실이 표시됩니다.",
+        "ko": "채점하지 않음: 여러분의 코드가 채점기의 측정 도구를 바꾸었습니다({changes}). 그 코드를 지우세요. 강사에게도 이 사실을 알렸습니다.",
     },
     "instrument.untrusted": {
         "en": "The compilation counter did not register a known compilation, so this measurement cannot be trusted and was not used.",
-        "ko": "컴파일 계수기가 알려진 컴파일을 기록하지 못해 이 측정값을 신뢰할 수 없으므로 사용하지 않았습니다.",
+        "ko": "컴파일 카운터가 확실히 일어난 컴파일을 기록하지 못했으므로, 이 측정값은 신뢰할 수 없어 사용하지 않았습니다.",
     },
     # -------------------------------------------------------- jit_speedup
     "jit_speedup.passed": {
         "en": "On {platform} ({device}), input shape {shape}, {calls} calls per timed batch: `{name}` is clearly faster than the un-jitted formula. The grader measures, on this machine, how much jit speeds up the formula itself; yours reaches at least the geometric mean of 1x and that factor.",
-        "ko": "{platform}({device})에서 입력 shape {shape}, 한 번에 {calls}번 호출로 잰 결과 `{name}`이(가) jit을 쓰지 않은 공식보다 뚜렷하게 빠릅니다. 채점기는 이 기기에서 jit이 공식 자체를 얼마나 빠르게 하는지 재고, 여러분의 함수는 1배와 그 배수의 기하 평균 이상에 도달했습니다.",
+        "ko": "{platform}({device})에서 입력 shape {shape}, 측정 묶음당 {calls}회 호출로 잰 결과 `{name}`이(가) jit 없는 공식보다 뚜렷하게 빠릅니다. 채점기는 이 기기에서 jit이 공식 자체를 몇 배 빠르게 하는지 재며, 여러분의 함수는 1배와 그 배율의 기하 평균(배율의 제곱근) 이상 빨랐습니다.",
     },
     "jit_speedup.failed": {
         "en": "On {platform} ({device}), input shape {shape}, {calls} calls per timed batch: `{name}` is not clearly faster than the un-jitted formula. The grader measures, on this machine, how much jit speeds up the formula itself; yours must reach at least the geometric mean of 1x and that factor. Compile it with `@jax.jit` so that XLA fuses its operations into one program.",
-        "ko": "{platform}({device})에서 입력 shape {shape}, 한 번에 {calls}번 호출로 잰 결과 `{name}`이(가) jit을 쓰지 않은 공식보다 뚜렷하게 빠르지 않습니다. 채점기는 이 기기에서 jit이 공식 자체를 얼마나 빠르게 하는지 재며, 여러분의 함수는 1배와 그 배수의 기하 평균 이상이어야 합니다. XLA가 연산들을 하나의 프로그램으로 합칠(fuse) 수 있도록 `@jax.jit`으로 컴파일하세요.",
+        "ko": "{platform}({device})에서 입력 shape {shape}, 측정 묶음당 {calls}회 호출로 잰 결과 `{name}`이(가) jit 없는 공식보다 뚜렷하게 빠르지 않습니다. 채점기는 이 기기에서 jit이 공식 자체를 몇 배 빠르게 하는지 재며, 여러분의 함수는 1배와 그 배율의 기하 평균(배율의 제곱근) 이상 빨라야 합니다. XLA가 연산들을 하나의 프로그램으로 합칠(fuse) 수 있도록 `@jax.jit`으로 컴파일하세요.",
     },
     "jit_speedup.no_advantage": {
         "en": "Not judged, points kept: on {platform} ({device}) at input shape {shape}, this machine shows no clear jit advantage even for the formula itself, so no speedup can fairly be asked of `{name}`.",
-        "ko": "판정하지 않음(점수 유지): {platform}({device})에서 입력 shape {shape}일 때 이 기기에서는 공식 자체도 jit으로 뚜렷하게 빨라지지 않으므로 `{name}`에 속도 향상을 요구할 수 없습니다.",
+        "ko": "판정하지 않음(점수 유지): {platform}({device})에서 입력 shape {shape}일 때는 공식 자체도 jit으로 뚜렷하게 빨라지지 않으므로 `{name}`에 속도 향상을 요구할 수 없습니다.",
     },
     "jit_speedup.outputs_differ": {
         "en": "The timed calls of `{name}` on {platform} ({device}) returned results that differ from the reference, checked on outputs the grader picked after timing them, so the timing cannot count.",
@@ -791,15 +780,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "jit_speedup.processes_changed": {
         "en": "While `{name}` was being timed on {platform} ({device}), processes were started or ended in its worker, so the time it used cannot be counted. A graded function must not start processes.",
-        "ko": "{platform}({device})에서 `{name}`의 시간을 재는 동안 작업 프로세스 안에서 프로세스가 시작되거나 끝나서 사용한 시간을 셀 수 없습니다. 채점 대상 함수는 프로세스를 시작하면 안 됩니다.",
+        "ko": "{platform}({device})에서 `{name}`의 시간을 재는 동안 작업 프로세스 안에서 프로세스가 시작되거나 끝나서, 측정한 시간을 인정할 수 없습니다. 채점 대상 함수는 프로세스를 시작하면 안 됩니다.",
     },
     "jit_speedup.not_jit": {
         "en": "`{name}` is not jit-compiled ({where}: `{binding}`), so there is no jit speedup to measure: code without jit earns nothing here, however fast it runs. Compile it with `{fix}`.",
-        "ko": "`{name}`이(가) jit으로 컴파일되지 않아({where}: `{binding}`) jit 속도 향상을 잴 것이 없습니다. jit 없는 코드는 아무리 빨라도 이 검사에서 점수를 받지 못합니다. `{fix}`로 컴파일하세요.",
+        "ko": "`{name}`이(가) jit으로 컴파일되지 않으므로({where}: `{binding}`) 잴 jit 속도 향상이 없습니다. jit 없는 코드는 아무리 빨라도 이 검사에서 점수를 받지 못합니다. `{fix}`(으)로 컴파일하세요.",
     },
     "jit_speedup.refused_not_jit": {
         "en": "`{name}` could not be timed as a jit-compiled function: the function graded is a `{type}`, not the one `jax.jit` made at {where}. Keep the jitted binding last.",
-        "ko": "`{name}`을(를) jit으로 컴파일된 함수로서 잴 수 없었습니다: 채점한 함수가 {where}에서 `jax.jit`이 만든 함수가 아니라 `{type}`입니다. jit으로 묶은 정의가 마지막이 되게 하세요.",
+        "ko": "`{name}`의 시간을 jit으로 컴파일된 함수로서 잴 수 없었습니다: 채점한 함수는 {where}에서 `jax.jit`이 만든 함수가 아니라 `{type}`입니다. jit을 적용한 정의가 마지막에 오게 하세요.",
     },
     "jit_speedup.refused_not_array": {
         "en": "`{name}` returned a `{type}` while it was timed, not a JAX array, so its time cannot count. Return the array your JAX computation produces.",
@@ -807,7 +796,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "jit_speedup.uncommitted": {
         "en": "The timed calls of `{name}` on {platform} ({device}) did not deliver the outputs they committed to when the timer stopped, so the timing cannot count.",
-        "ko": "{platform}({device})에서 시간을 잰 `{name}` 호출이 타이머가 멈출 때 약속한 출력과 다른 출력을 내놓아 이 시간 측정은 인정되지 않습니다.",
+        "ko": "{platform}({device})에서 시간을 잰 `{name}` 호출이 타이머가 멈출 때 확정한 출력을 그대로 내놓지 않아, 이 시간 측정은 인정되지 않습니다.",
     },
     "jit_speedup.raised": {
         "en": "`{name}` could not be timed: it {explanation}",
@@ -834,26 +823,22 @@ MESSAGES: dict[str, dict[str, str]] = {
     "structure.loop": {
         "en": "{where} (`{code}`) runs a loop (`{primitive}`) inside the compiled program, and the reference needs "
               "none: the loop repeats work that one vectorised expression does once. Write it without the loop.",
-        "ko": "{where}(`{code}`)의 코드가 컴파일된 프로그램 안에서 루프(`{primitive}`)를 돌리는데, 참조 답안에는 "
-              "루프가 필요 없습니다. 이 루프는 벡터화한 식 하나가 한 번에 하는 일을 되풀이합니다. 루프 없이 "
-              "작성하세요.",
+        "ko": "{where}(`{code}`)의 코드가 컴파일된 프로그램 안에서 루프(`{primitive}`)를 돌립니다. 참조 답안에는 루프가 필요 없으며, 이 루프는 벡터화한 식 하나가 한 번에 하는 일을 되풀이합니다. 루프 없이 작성하세요.",
     },
     "structure.larger": {
         "en": "Your traced program has {size} operations where the reference's has {reference}; {where} (`{code}`) "
               "makes {count} of them. A Python loop there is unrolled into the program: write it as one "
               "vectorised expression.",
-        "ko": "여러분의 추적된 프로그램에는 연산이 {size}개 있는데 참조 답안의 프로그램에는 {reference}개 "
-              "있습니다. 그중 {count}개를 {where}(`{code}`)에서 만듭니다. 그곳의 Python 루프가 프로그램 안에 "
-              "펼쳐지니, 벡터화한 식 하나로 작성하세요.",
+        "ko": "추적된 여러분의 프로그램은 연산이 {size}개로 참조 답안({reference}개)보다 많고, 그중 {count}개가 {where}(`{code}`)에서 나옵니다. 그 줄의 Python 루프가 프로그램 안에 펼쳐진 것이니, 벡터화한 식 하나로 작성하세요.",
     },
     "jit_speedup.figures": {
         "en": "measured: yours {speedup}x faster than the un-jitted formula, jit of the formula {calibrated}x, needed {required}x; {student_us} µs against {eager_us} µs per call, {rounds} rounds",
-        "ko": "측정값: 여러분의 함수는 jit 없는 공식보다 {speedup}배, 공식의 jit은 {calibrated}배, 필요한 값 {required}배; 호출당 {student_us} µs 대 {eager_us} µs, {rounds}회",
+        "ko": "측정값: jit 없는 공식 대비 여러분의 함수 {speedup}배, 공식에 jit 적용 {calibrated}배, 필요 {required}배; 호출당 {student_us} µs 대 {eager_us} µs, {rounds}회 측정",
     },
     # ------------------------------------------------------- compact_trace
     "compact_trace.passed": {
         "en": "The traced program has the same size ({sizes} operations) whatever {what} ({lengths}), and is not much larger than the reference's ({reference} operations): the loop is not unrolled.",
-        "ko": "{what}({lengths})와(과) 상관없이 추적된 프로그램의 크기가 같고({sizes}개 연산) 참조 답안({reference}개 연산)보다 크게 많지 않습니다: 루프가 펼쳐지지 않았습니다.",
+        "ko": "{what}이(가) {lengths}(으)로 달라져도 추적된 프로그램의 크기가 같고({sizes}개 연산), 참조 답안({reference}개 연산)보다 크게 많지 않습니다. 루프가 펼쳐지지 않았습니다.",
     },
     "compact_trace.unrolled_at": {
         "en": "A Python loop is unrolled into the traced program at {where}",
@@ -873,7 +858,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "compact_trace.unroll_argument": {
         "en": "At {where} (`{code}`), `unroll=` makes the compiler copy the loop body once per step, so the program grows with {what} ({sizes} operations for {lengths}). Drop `unroll=` (or give it a small fixed number) to keep the size fixed.",
-        "ko": "{where}(`{code}`)의 `unroll=` 때문에 컴파일러가 반복마다 루프 본문을 복사해, 프로그램이 {what}에 따라 커집니다({lengths}일 때 {sizes}개 연산). 크기가 고정되도록 `unroll=`을 빼거나 작은 고정값을 주세요.",
+        "ko": "{where}(`{code}`)의 `unroll=` 때문에 컴파일러가 반복마다 루프 본문을 복사합니다. 그래서 프로그램이 {what}에 따라 커집니다({lengths}일 때 {sizes}개 연산). 크기가 고정되도록 `unroll=`을 빼거나 작은 고정값을 주세요.",
     },
     "compact_trace.incomplete": {
         "en": "The worker measured {got} trace sizes where {expected} were asked for, so growth could not be judged. This is not counted as a pass; please tell your instructor.",
@@ -881,7 +866,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "compact_trace.retraced": {
         "en": "`{name}` was traced again when its program was read after a call with the same arguments: what it traces depends on more than its arguments' shapes and dtypes, so the size of the program it runs cannot be measured. Make the traced program depend only on the arguments.",
-        "ko": "같은 인자로 호출한 뒤 프로그램을 읽을 때 `{name}`이(가) 다시 추적되었습니다: 추적되는 내용이 인자의 모양과 dtype 말고 다른 것에도 달려 있어, 실제로 실행되는 프로그램의 크기를 잴 수 없습니다. 추적되는 프로그램이 인자에만 달려 있게 하세요.",
+        "ko": "같은 인자로 호출한 뒤 프로그램을 읽을 때 `{name}`이(가) 다시 추적되었습니다. 추적되는 내용이 인자의 shape와 dtype 외의 것에도 달려 있어, 실제로 실행되는 프로그램의 크기를 잴 수 없습니다. 추적되는 프로그램이 인자에만 달려 있게 하세요.",
     },
     "compact_trace.raised": {
         "en": "`{name}` could not be traced: it {explanation}",
@@ -905,7 +890,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "status.error": {"en": "error", "ko": "오류"},
     "status.skipped": {"en": "skipped", "ko": "건너뜀"},
     "status.withheld": {"en": "held for review", "ko": "검토 대기"},
-    "report.details": {"en": "Details: every check's full explanation", "ko": "자세히: 검사마다 전체 설명"},
+    "report.details": {"en": "Details: every check's full explanation", "ko": "자세히 보기: 검사별 전체 설명"},
     "flag.cell_failed": {
         "en": "cell failed: {detail}",
         "ko": "셀 실행 실패: {detail}",
@@ -936,7 +921,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "flag.timing_uncommitted": {
         "en": "timing-uncommitted: the timed calls of `{name}` did not deliver the outputs committed when the timer stopped",
-        "ko": "timing-uncommitted: 시간을 잰 `{name}` 호출이 타이머가 멈출 때 약속한 출력을 내놓지 않았습니다",
+        "ko": "timing-uncommitted: 시간을 잰 `{name}` 호출이 타이머가 멈출 때 확정한 출력을 내놓지 않았습니다",
     },
     "flag.needs_review": {
         "en": "needs-review: {what} ({where})",
@@ -967,14 +952,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "검토 완료: 강사({by})가 {day}에 표시된 코드를 확인했고, 보류한 점수는 그대로 보류됩니다{note}",
     },
     "review.kind.descriptor": {"en": "the process's file descriptors", "ko": "프로세스의 파일 디스크립터"},
-    "review.kind.process": {"en": "process control (starting, ending or signalling processes)", "ko": "프로세스 제어(프로세스 시작·종료·신호)"},
+    "review.kind.process": {"en": "process control (starting, ending or signalling processes)", "ko": "프로세스 제어(프로세스 시작·종료, 시그널 보내기)"},
     "review.kind.native": {"en": "native code or raw memory (`ctypes`, an array's address)", "ko": "네이티브 코드나 메모리 직접 접근(`ctypes`, 배열의 주소)"},
     "review.kind.thread": {"en": "threads", "ko": "스레드"},
     "review.kind.signal": {"en": "signal handlers", "ko": "시그널 핸들러"},
-    "review.kind.introspection": {"en": "frame or garbage-collector introspection", "ko": "프레임 또는 가비지 컬렉터 들여다보기"},
+    "review.kind.introspection": {"en": "frame or garbage-collector introspection", "ko": "프레임이나 가비지 컬렉터 내부 조회"},
     "review.kind.dynamic": {"en": "code or names built from strings at run time", "ko": "실행 중에 문자열로 만든 코드나 이름"},
-    "review.kind.identity": {"en": "rewriting what an object claims to be (`__class__`, `__module__`, ...)", "ko": "객체의 정체를 바꾸어 쓰기(`__class__`, `__module__` 등)"},
-    "review.kind.patch": {"en": "changes to a library module", "ko": "라이브러리 모듈 바꾸기"},
+    "review.kind.identity": {"en": "rewriting what an object claims to be (`__class__`, `__module__`, ...)", "ko": "객체의 클래스·모듈 정보 고쳐 쓰기(`__class__`, `__module__` 등)"},
+    "review.kind.patch": {"en": "changes to a library module", "ko": "라이브러리 모듈 수정"},
     "review.kind.network": {"en": "the network", "ko": "네트워크"},
     "review.kind.channel": {"en": "the grader's own channel to its worker", "ko": "채점기와 작업 프로세스 사이의 통신 채널"},
     "review.kind.silenced": {"en": "something that silenced the grader's audit of your process", "ko": "채점기의 프로세스 감시를 멈추게 하는 코드"},
@@ -1001,17 +986,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 - When something is wrong, the feedback shows the smallest failing input, the expected and the actual value, and
   the line of code at fault.
 - This assignment has {count} problems, {points} points in all.""",
-        "ko": """## 채점 안내
-
-- 각 문제의 풀이 셀에 함수를 작성하세요. **함수 이름과 인자 이름은 바꾸지 마세요.**
-- 풀이 셀 아래의 **자가 점검** 셀은 몇 가지 고정된 예로 여러분의 함수를 확인합니다. 통과하면 ✓가 표시됩니다.
-- 그 아래의 **채점 셀**은 지우거나 고치지 마세요. 실제 채점은 jaxgrade 채점기가 여러분의 노트북과
-  분리된 프로세스에서, hypothesis가 만든 많은 입력으로 합니다. 문제마다 다음 검사 가운데 몇 가지를 합니다.
-{glossary}
-- **`{gate}`를 통과해야 나머지 검사의 점수를 받습니다.** 틀린 값을 내는 함수는 순수하거나 jit으로
-  컴파일되어 있어도 점수가 없습니다. 그래도 다른 검사가 찾은 문제는 피드백에 함께 보여 줍니다.
-- 틀린 부분이 있으면 피드백에 가장 작은 실패 입력, 기대값과 실제값, 문제가 된 코드 줄이 표시됩니다.
-- 이 과제는 {count} 문제, 모두 {points}점입니다.""",
+        "ko": "## 채점 안내\n\n- 각 문제의 풀이 셀에 함수를 작성하세요. **함수 이름과 인자 이름은 바꾸지 마세요.**\n- 풀이 셀 아래의 **자가 점검** 셀은 몇 가지 고정된 예로 여러분의 함수를 확인합니다. 통과하면 ✓가 표시됩니다.\n- 그 아래의 **채점 셀**은 지우거나 고치지 마세요. 실제 채점은 jaxgrade 채점기가 여러분의 노트북과\n  분리된 프로세스에서, hypothesis가 만든 많은 입력으로 합니다. 문제마다 다음 검사 가운데 몇 가지를 합니다.\n{glossary}\n- **`{gate}`을(를) 통과해야 나머지 검사의 점수를 받습니다.** 틀린 값을 내는 함수는 순수하거나 jit으로\n  컴파일되어 있어도 점수가 없습니다. 그래도 다른 검사가 찾은 문제는 피드백에 함께 보여 줍니다.\n- 틀린 부분이 있으면 피드백에 가장 작은 실패 입력, 기대값과 실제값, 문제가 된 코드 줄이 표시됩니다.\n- 이 과제는 {count} 문제, 모두 {points}점입니다.",
     },
     "notebook.libraries": {
         "en": "> **What your code may import.** The grader runs your notebook with Python's standard library and "
@@ -1025,8 +1000,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "hint.removed_api": {
         "en": "`{old}` is no longer in JAX (old tutorials still use it): write `{new}` instead.",
-        "ko": "`{old}`은(는) 이제 JAX에 없습니다(오래된 튜토리얼에서는 아직 쓰고 있습니다). 대신 `{new}`을(를) "
-              "쓰세요.",
+        "ko": "`{old}`은(는) 이제 JAX에 없습니다(오래된 튜토리얼에는 아직 남아 있습니다). 대신 `{new}`을(를) 쓰세요.",
     },
     "exercise.never_defined": {
         "en": "`{name}` was never defined: {problem}, so the definition of `{name}` further down (line "
@@ -1055,9 +1029,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Your submission of {submitted} was received, but the grader could not grade it: {reason} "
               "This did not use up your judged feedback. Your instructor has been told; if you can fix what the "
               "line above says, submit again, and the grader tries again when it next starts in any case.",
-        "ko": "{submitted}에 낸 제출물을 받았지만 채점하지 못했습니다: {reason} "
-              "이번 제출은 채점 피드백 횟수에서 빠지지 않았습니다. 강사에게 알렸습니다. 위의 내용을 고칠 수 있다면 "
-              "고쳐서 다시 제출하세요. 채점기는 다음에 시작될 때 이 제출물을 다시 채점해 봅니다.",
+        "ko": "{submitted}에 낸 제출물을 받았지만 채점하지 못했습니다: {reason} 이번 제출은 채점 피드백 횟수에서 차감되지 않았습니다. 강사에게 알렸습니다. 위의 내용을 고칠 수 있다면 고쳐서 다시 제출하세요. 어느 경우든 채점기는 다음에 시작될 때 이 제출물을 다시 채점합니다.",
     },
     "watch.ungraded_title": {
         "en": "{assignment}: submission not graded",
@@ -1066,7 +1038,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "watch.ungraded": {
         "en": "Your submission of {submitted} could not be graded: {reason} Your instructor has been told and will "
               "look at it.",
-        "ko": "{submitted}에 낸 제출물을 채점하지 못했습니다: {reason} 강사에게 알렸으며, 강사가 확인합니다.",
+        "ko": "{submitted}에 낸 제출물을 채점하지 못했습니다: {reason} 강사에게 알렸으며 강사가 확인할 예정입니다.",
     },
     "notebook.title": {"en": "# Assignment {number}: {title}", "ko": "# 과제 {number}: {title}"},
     "notebook.heading": {

@@ -254,8 +254,9 @@ class CheckContext:
         found = discarded_result(self.source, self.exercise.name)
         if found is None:
             return None
-        return self.text("wrong.discarded_at", where=self.where(found.filename, found.line),
-                         code=clip_code(found.code), fix=clip_code(found.fix))
+        key = "wrong.scan_last_output_at" if found.kind == "scan_carry" else "wrong.discarded_at"
+        return self.text(key, where=self.where(found.filename, found.line), code=clip_code(found.code),
+                         fix=clip_code(found.fix))
 
     def transform_line(self) -> str | None:
         """'line N (`jax.vmap(…, in_axes=…)`) maps other axes than the exercise needs' where a

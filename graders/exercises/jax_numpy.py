@@ -62,8 +62,8 @@ SCATTER_ADD_MISCONCEPTIONS = (
         compute=_scatter_overwrite,
         says={"en": "your result replaces `x` at `indices` instead of adding to it, as `.set` does. Use "
                     "`x.at[indices].add(updates)`.",
-              "ko": "결과가 `x.at[indices].set(updates)`와 같습니다. 더하지 않고 그 자리의 `x`를 바꾸며, 같은 "
-                    "인덱스는 갱신값 하나만 남습니다. `x.at[indices].add(updates)`를 쓰세요."},
+              "ko": "결과가 `x.at[indices].set(updates)`와 같습니다. 그 자리의 `x` 값에 더하지 않고 덮어썼습니다. "
+                    "`x.at[indices].add(updates)`를 쓰세요."},
         marker=r"\.at\[.*\]\.set\(",
     ),
     Misconception(
@@ -108,8 +108,9 @@ LOSS_AND_GRAD_MISCONCEPTIONS = (
         compute=_gradient_in_x,
         says={"en": "your gradient is taken with respect to `x` (`argnums=1`), one value per data point. The "
                     "parameters are `theta`, the first argument: `jax.value_and_grad(loss)` (argnums=0).",
-              "ko": "기울기를 `x`에 대해(`argnums=1`) 구해 데이터 점마다 값이 하나씩 나왔습니다. 매개변수는 첫 번째 "
-                    "인자인 `theta`이므로 `jax.value_and_grad(loss)`(argnums=0)를 쓰세요."},
+              "ko": "기울기를 `x`에 대해(`argnums=1`) 구해서 데이터 포인트마다 값이 하나씩 "
+                    "나왔습니다. 매개변수는 첫 번째 인자인 `theta`이므로 "
+                    "`jax.value_and_grad(loss)`(argnums=0)를 쓰세요."},
         marker=r"argnums\s*=\s*(1|\(1)",
     ),
     Misconception(
@@ -136,8 +137,8 @@ UPDATE_MISCONCEPTIONS = (
         compute=lambda theta, x, y, lr=0.1: np.asarray(theta, np.float32) - _gradient(theta, x, y),
         says={"en": "your step is the whole gradient (`theta - grad`): the learning rate `lr` is never applied. "
                     "Scale the step: `theta - lr * grad`.",
-              "ko": "기울기 전체만큼 갱신했습니다(`theta - grad`). 학습률 `lr`을 한 번도 곱하지 않았습니다. "
-                    "갱신 폭에 학습률을 곱하세요: `theta - lr * grad`."},
+              "ko": "기울기 전체만큼 갱신했습니다(`theta - grad`). 학습률 `lr`을 곱하지 "
+                    "않았으니, 기울기에 학습률을 곱해 갱신하세요: `theta - lr * grad`."},
         marker=r"-\s*\(?\s*(\w*grad\w*|g)\b(?!\s*[*/])",
     ),
     Misconception(

@@ -75,8 +75,8 @@ NORM_MISCONCEPTIONS = (
         compute=lambda X: _centred(X, 0) / jnp.asarray(X).std(0, ddof=1),
         says={"en": "your result equals the formula with `X.std(0, ddof=1)`, the sample standard deviation. "
                     "The statement asks for the population one: `X.std(0)` (ddof=0).",
-              "ko": "결과가 표본 표준편차인 `X.std(0, ddof=1)`로 계산한 공식의 값과 같습니다. 문제에서 요구하는 "
-                    "것은 모집단 표준편차 `X.std(0)`(ddof=0)입니다."},
+              "ko": "결과가 표본 표준편차 `X.std(0, ddof=1)`로 나눈 값과 같습니다. 문제는 모집단 표준편차(ddof=0)인 "
+                    "`X.std(0)`으로 나누라고 요구합니다."},
         marker=r"ddof\s*=\s*1|-\s*1\)",
     ),
     Misconception(
@@ -102,9 +102,9 @@ NORM_MISCONCEPTIONS = (
         says={"en": "your result divides by sqrt(E[x²] − E[x]²). In float32 that difference of two large, nearly "
                     "equal numbers cancels: a column whose mean is large next to its spread loses its variance to "
                     "rounding. Subtract the mean first and square what is left, as `X.std(0)` does.",
-              "ko": "결과가 sqrt(E[x²] − E[x]²)로 나눈 값입니다. float32에서는 크고 거의 같은 두 수의 차가 "
-                    "상쇄되어, 평균이 퍼짐에 비해 큰 열은 반올림 오차로 분산을 잃습니다. `X.std(0)`처럼 평균을 먼저 "
-                    "빼고 남은 값을 제곱하세요."},
+              "ko": "결과가 sqrt(E[x²] − E[x]²)로 나눈 값입니다. float32에서 크고 거의 같은 두 수를 "
+                    "빼면 유효 자릿수가 상쇄되어, 값의 흩어짐에 비해 평균이 큰 열은 반올림 오차로 분산을 "
+                    "잃습니다. `X.std(0)`처럼 평균을 먼저 빼고 남은 값을 제곱하세요."},
         # The subtraction: a minus with a square after it (`m2 - m ** 2`, `mean_sq - mean * mean`).
         marker=r" - .*(\*\* 2|\* \w+)",
     ),
@@ -113,9 +113,9 @@ NORM_MISCONCEPTIONS = (
         says={"en": "your result divides by sqrt(var + ε) with a small ε, as layer normalisation does. Here it "
                     "changes every column whose variance is small: the statement divides by `X.std(0)` exactly, "
                     "with nothing added.",
-              "ko": "결과가 layer normalization처럼 작은 ε을 더한 sqrt(분산 + ε)로 나눈 값입니다. 분산이 작은 "
-                    "열은 그 때문에 값이 달라집니다. 문제는 아무것도 더하지 않은 `X.std(0)`으로 정확히 나누라고 "
-                    "요구합니다."},
+              "ko": "결과가 레이어 정규화(layer normalization)처럼 작은 ε을 더한 sqrt(분산 + ε)로 "
+                    "나눈 값입니다. 그 때문에 분산이 작은 열은 값이 달라집니다. 문제는 아무것도 더하지 않은 "
+                    "`X.std(0)`으로 정확히 나누라고 요구합니다."},
         marker=r"\+\s*\d*\.?\d+e-\d+|\beps\b|\bepsilon\b",
     ),
     Misconception(
@@ -158,7 +158,7 @@ NEGATIVES = Exercise(
     points={"correctness": 2, "jit": 2, "no_recompilation": 1, "no_mutation": 1, "no_globals": 1},
     summary={
         "en": "x's negative entries, zeros elsewhere, same shape as x (jit-safe x[x < 0])",
-        "ko": "x의 음수 원소는 그대로, 나머지는 0인 x와 같은 shape의 배열(jit에서 안전한 x[x < 0])",
+        "ko": "x의 음수 원소는 그대로 두고 나머지는 0으로 채운, x와 같은 shape의 배열(jit에서도 안전한 x[x < 0])",
     },
 )
 

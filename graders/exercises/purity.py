@@ -69,8 +69,9 @@ MOVING_AVERAGE_MISCONCEPTIONS = tuple(
         compute=_padded_average(mode),
         says={"en": f"your result is as long as `mode='{mode}'` makes it: the ends are averaged over padding. The "
                     "statement asks for full windows only: `mode='valid'`, `len(x) - window + 1` values.",
-              "ko": f"결과 길이가 `mode='{mode}'`일 때와 같습니다. 양 끝은 채운 값(padding)까지 넣어 평균했습니다. "
-                    "문제는 윈도가 온전히 들어가는 곳만 요구합니다: `mode='valid'`, 값 `len(x) - window + 1`개."},
+              "ko": f"결과의 길이가 `mode='{mode}'`일 때와 같습니다. 양 끝에서는 패딩한 값까지 넣어 평균을 냈습니다. "
+                    "문제는 윈도가 온전히 들어가는 위치의 평균만 요구합니다: "
+                    "`mode='valid'`, 값 `len(x) - window + 1`개."},
         marker=r"mode=.(same|full)",
     )
     for mode in ("same", "full")
@@ -157,7 +158,7 @@ HORNER = Exercise(
     },
     summary={
         "en": "evaluate the polynomial coeffs (highest degree first) at x with lax.fori_loop, jit-compiled",
-        "ko": "lax.fori_loop로 다항식 coeffs(최고차항부터)를 x에서 계산, jit으로 컴파일",
+        "ko": "계수가 coeffs(최고차항부터)인 다항식의 x에서의 값을 lax.fori_loop로 계산, jit으로 컴파일",
     },
 )
 

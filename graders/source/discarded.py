@@ -23,12 +23,15 @@ _PURE_MODULES = ("jax.numpy.", "jax.lax.", "jax.tree.", "jax.tree_util.", "jax.n
 
 @dataclass(frozen=True)
 class DiscardedResult:
-    """Where a pure call's value is dropped, the call as written, and the statement that keeps it."""
+    """Where a pure call's value is dropped, the call as written, and the statement that keeps it.
+    `kind` is "call" for a dropped call, "scan_carry" for a `lax.scan` whose final carry is dropped
+    while the function returns the last of its stacked outputs."""
 
     filename: str
     line: int
     code: str
     fix: str
+    kind: str = "call"
 
 
 def discarded_result(cells: tuple[ParsedCell, ...], function: str) -> DiscardedResult | None:
@@ -53,6 +56,30 @@ def discarded_result(cells: tuple[ParsedCell, ...], function: str) -> DiscardedR
             name = aliases.resolve(call.func)
             if name is not None and name.startswith(_PURE_MODULES):
                 return DiscardedResult(filename, statement.lineno, code, f"result = {code}")
+        scan = _last_output_of_scan(definition, aliases)
+        if scan is not None:
+            line, code, fix = scan
+            return DiscardedResult(filename, line, code, fix, "scan_carry")
+    return None
+
+
+def _last_output_of_scan(definition: ast.FunctionDef | ast.AsyncFunctionDef,
+                         aliases: Aliases) -> tuple[int, str, str] | None:
+    """(line, code, fix) of `return ys[-1]` where `_, ys = lax.scan(...)` dropped the final carry: the
+    last stacked output is what the last step emitted, not the state it left."""
+    dropped: dict[str, str] = {}  # the stacked outputs' name -> the scan statement
+    for node in ast.walk(definition):
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Tuple)
+                and len(node.targets[0].elts) == 2 and isinstance(node.value, ast.Call)
+                and aliases.resolve(node.value.func) == "jax.lax.scan"):
+            carry, outputs = node.targets[0].elts
+            if isinstance(carry, ast.Name) and carry.id == "_" and isinstance(outputs, ast.Name):
+                dropped[outputs.id] = ast.unparse(node.value)
+    for node in ast.walk(definition):
+        if (isinstance(node, ast.Return) and isinstance(node.value, ast.Subscript)
+                and isinstance(node.value.value, ast.Name) and node.value.value.id in dropped
+                and ast.unparse(node.value.slice) == "-1"):
+            return node.lineno, ast.unparse(node), f"carry, _ = {dropped[node.value.value.id]}"
     return None
 
 

@@ -42,3 +42,14 @@ def test_kept_values_and_calls_made_for_their_effect_are_not(body: str) -> None:
 @pytest.mark.unit
 def test_a_local_name_that_shadows_jnp_is_not_jax() -> None:
     assert _found("def f(x):\n    jnp = []\n    jnp.append(x)\n    return x\n") is None
+
+
+@pytest.mark.unit
+def test_the_last_stacked_output_of_a_scan_whose_carry_is_dropped_is_found_at_the_return() -> None:
+    source = ("from jax import lax\n\ndef f(c, x):\n    def step(acc, k):\n        return acc * x + k, acc\n"
+              "    _, history = lax.scan(step, x * 0, c)\n    return history[-1]\n")
+    found = discarded_result((ParsedCell("f.py", ast.parse(source)),), "f")
+    assert found is not None and (found.line, found.kind) == (7, "scan_carry")
+    assert found.fix == "carry, _ = lax.scan(step, x * 0, c)"
+    kept = source.replace("_, history", "carry, history").replace("history[-1]", "carry")
+    assert discarded_result((ParsedCell("f.py", ast.parse(kept)),), "f") is None
