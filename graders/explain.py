@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from .compare import Difference
 from .format import code_in_span
 from .i18n import t
+from .source.mutations import item_assignment_fix
 from .source.removed_apis import removed_api_in
 from .supervisor.session import ErrorReport
 
@@ -76,6 +77,9 @@ def explain_error(error: ErrorReport, lang: str, place: Callable[[str], str] = s
         text = t("error.raised_nowhere", lang, type=error.type, message=message)
     key = hint_key(error)
     hint = t(key, lang) if key else removed_api_hint(error.type, error.message, lang)
+    fix = item_assignment_fix(error.source) if key == "hint.immutable" else None
+    if fix:  # the line itself, rewritten: `x[i] += v` needs `.add`, and `.set` would lose repeated indices
+        hint = t("hint.immutable_at", lang, fix=code_in_span(fix))
     source = _FROM_ARGUMENT.search(error.message)
     if key in _CONCRETE_HINTS and source is not None and static and source.group(1) in static:
         hint += " " + t("hint.make_static", lang, name=source.group(1), fix=static[source.group(1)])

@@ -311,6 +311,10 @@ MESSAGES: dict[str, dict[str, str]] = {
               "no shape accepts. Use `x.size`, an int for every shape.",
         "ko": "shape에 `np.prod`를 적용하면 NumPy 스칼라가 나오고, 0차원 배열(shape `()`)에서는 실수 1.0이 되어 shape로 쓸 수 없습니다. 어떤 shape에서든 정수인 `x.size`를 쓰세요.",
     },
+    "hint.immutable_at": {
+        "en": "JAX arrays are immutable: write `{fix}`, which returns a new array.",
+        "ko": "JAX 배열은 불변입니다. 새 배열을 반환하는 `{fix}`처럼 쓰세요.",
+    },
     "hint.immutable": {
         "en": "JAX arrays are immutable: instead of `x[i] = v` write `x = x.at[i].set(v)`, which returns a new array.",
         "ko": "JAX 배열은 불변입니다: `x[i] = v` 대신 새 배열을 반환하는 `x = x.at[i].set(v)`를 쓰세요.",
@@ -428,6 +432,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{where} (`{code}`) combines what {inputs} computed, which matches the reference, into a value the "
               "reference never computes. Check that step and what it is given.",
         "ko": "{where}(`{code}`)에서 값이 처음으로 참조 답안과 달라집니다. {inputs}에서 계산한 값은 참조 답안과 같지만, 이 줄에서 그 값들을 조합한 결과는 다릅니다. 이 단계와 이 단계가 받는 값을 확인하세요.",
+    },
+    "divergence.broadcast": {
+        "en": "{where} (`{code}`) combines shapes {first} and {second} into {result}, a shape the reference never "
+              "makes. Broadcasting repeats a length-1 axis to match the other operand. {origin}",
+        "ko": "{where}(`{code}`)에서 shape {first}와(과) {second}을(를) 합쳐 참조 답안에는 없는 shape {result}이(가) "
+              "됩니다. 브로드캐스팅은 길이가 1인 축을 상대 피연산자에 맞춰 반복합니다. {origin}",
+    },
+    "divergence.stretched_from": {
+        "en": "The operand with the length-1 axis is made at {lines}.",
+        "ko": "길이가 1인 축을 가진 피연산자는 {lines}에서 만들어집니다.",
     },
     "divergence.body": {
         "en": "It is a loop or a conditional: the code it runs is at {lines}.",
@@ -744,10 +758,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "no_recompilation.explanation": {
         "en": "JAX explains the first cache miss: {text}",
         "ko": "JAX가 설명하는 첫 번째 캐시 미스: {text}",
-    },
-    "no_recompilation.no_explanation": {
-        "en": "Typical causes: creating `jax.jit(...)` or a lambda anew inside the function, marking an argument that carries values as static, or output shapes that depend on values (`x[x < 0]`).",
-        "ko": "흔한 원인: 함수 안에서 `jax.jit(...)`이나 lambda를 매번 새로 만들기, 값을 담은 인자를 정적으로 지정하기, 값에 따라 출력 shape가 달라지는 연산(`x[x < 0]`).",
     },
     "no_recompilation.raised": {
         "en": "Compilations could not be measured: your function {explanation}\nThe input: {input}",

@@ -76,3 +76,19 @@ def test_a_forged_report_is_read_without_error() -> None:
     forged = Intermediates((IntermediateNode("x.py", 3, (), np.ones(2, np.float32)),
                             IntermediateNode("x.py", 4, (0,), None)), (1, 0))
     assert first_divergence(forged, []) == first_divergence(forged, [])
+
+
+def _centre_on_targets(X: jnp.ndarray) -> jnp.ndarray:
+    targets = jnp.reshape(X, (-1, 1))
+    err = jnp.ravel(X) - targets
+    return (X - X.mean(0)) / X.std(0) + jnp.abs(err).mean()
+
+
+@pytest.mark.unit
+def test_a_column_against_a_row_is_found_where_it_broadcasts_with_the_line_that_made_the_column() -> None:
+    found = first_divergence(_nodes(_centre_on_targets, {__file__}), _reference_values())
+    assert found is not None and found.broadcast is not None
+    assert found.line == _line(_centre_on_targets, "err = jnp.ravel(X) - targets")  # not the reshape alone
+    assert found.broadcast.result == (12, 12)
+    assert sorted(found.broadcast.shapes) == [(12,), (12, 1)]
+    assert found.broadcast.stretched_line == _line(_centre_on_targets, "targets = jnp.reshape")

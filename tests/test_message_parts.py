@@ -59,3 +59,12 @@ def test_making_an_argument_static_is_advised_only_for_a_python_valued_argument_
     assert "static_argnames" not in hint(_TRACED_X, static)  # an array argument: static would not hash
     assert "static_argnames" not in hint(_TRACED_NEG, {})  # the exercise has no Python-valued argument
     assert "`jnp.where`" in hint(_TRACED_X, static)
+
+
+@pytest.mark.unit
+def test_the_immutable_hint_rewrites_the_line_that_raised() -> None:
+    message = "'<class 'jax.Array'>' object does not support item assignment. JAX arrays are immutable."
+    added = ErrorReport("TypeError", ("TypeError",), message, "f.py", 3, "x[i] += v")
+    assert "`x = x.at[i].add(v)`" in explain_error(added, "en")
+    called = ErrorReport("TypeError", ("TypeError",), message, "f.py", 3, "update(x)")
+    assert "`x = x.at[i].set(v)`" in explain_error(called, "en")  # no item assignment on the line: the general form

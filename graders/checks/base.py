@@ -241,6 +241,14 @@ class CheckContext:
             return None
         # The lines its inputs came from, in the same file or cell: "line 10, line 11".
         inputs = ", ".join(self.text("where.same_file_lines", lines=line) for line in found.input_lines[:3])
+        if found.broadcast is not None:
+            stretched = found.broadcast.stretched_line
+            origin = (self.text("divergence.stretched_from", lines=self.text("where.same_file_lines", lines=stretched))
+                      if stretched and stretched != found.line else "")
+            first, second = found.broadcast.shapes
+            return self.text("divergence.broadcast", where=self.where(found.filename, found.line),
+                             code=clip_code(code), first=first, second=second, result=found.broadcast.result,
+                             origin=origin).rstrip()
         key = "divergence.at_from" if inputs else "divergence.at"
         text = self.text(key, where=self.where(found.filename, found.line), code=clip_code(code), inputs=inputs)
         if found.body_lines:  # a loop or a conditional: what it runs is where to look too

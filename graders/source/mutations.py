@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from .parsed import ParsedCell, last_definition
 
-__all__ = ["MutationSite", "mutation_sites"]
+__all__ = ["MutationSite", "item_assignment_fix", "mutation_sites"]
 
 # `.at[...]` methods for augmented item assignment, by operator; subtraction adds the negation.
 _AT_METHODS = {ast.Add: "add", ast.Mult: "multiply", ast.Div: "divide", ast.Pow: "power"}
@@ -143,6 +143,21 @@ def _fix(node: ast.stmt, argument: str) -> str | None:
                 and _base_name(function.value) == argument):
             return ""
     return None
+
+
+def item_assignment_fix(code: str) -> str | None:
+    """The `.at` form of one line that assigns into an array item (`x[i] = v`, `x[i] += v`), for the
+    array it writes into; None when the line is not one (or does not parse on its own)."""
+    try:
+        [statement] = ast.parse(code.strip()).body
+    except (SyntaxError, ValueError):
+        return None
+    target = statement.target if isinstance(statement, ast.AugAssign) else (
+        statement.targets[0] if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else None)
+    if not isinstance(target, ast.Subscript):
+        return None
+    base = _base_name(target)
+    return (_fix(statement, base) or None) if base is not None else None
 
 
 def _grouped(node: ast.expr) -> str:

@@ -69,3 +69,17 @@ def test_a_shallow_copy_changes_the_caller_only_through_what_it_shares() -> None
     sites = [(site.line, site.fix) for site in mutation_sites(cells, "sgd_step", "params")]
     # new["scale"] = ... replaces a key of the copy: the caller's dict is untouched, so not listed.
     assert sites == [(7, ""), (8, ""), (9, "alias = alias.at['top'].set(0)")]
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(("code", "fix"), [
+    ("x[i] += v", "x = x.at[i].add(v)"),  # not `.set`: a repeated index must add every update
+    ("x[i] = v", "x = x.at[i].set(v)"),
+    ("out[idx] -= 2 * u", "out = out.at[idx].add(-(2 * u))"),
+    ("return x", None),
+    ("x += 1", None),
+])
+def test_an_item_assignment_line_gets_its_own_at_form(code: str, fix: str | None) -> None:
+    from graders.source.mutations import item_assignment_fix
+
+    assert item_assignment_fix(code) == fix
