@@ -817,7 +817,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "채점기가 자체 작업 프로세스에서 jit 없는 공식의 시간을 재지 못했습니다({detail}). 여러분의 잘못이 아니니 강사에게 알려 주세요.",
     },
     "structure.callback": {
-        "en": "{where} (`{code}`) calls back into Python (`{primitive}`) from inside the compiled program: every "
+        "en": "{where} (`{code}`) calls back into Python (`{primitive}`) from inside the compiled program. Every "
               "call of `{name}` stops and waits for the host, which costs more than the formula. Take it out of the "
               "jitted function.",
         "ko": "{where}(`{code}`)의 코드가 컴파일된 프로그램 안에서 Python을 다시 호출합니다(`{primitive}`). "

@@ -38,6 +38,8 @@ class SubmissionError(Exception):
         return t(f"input.{self.key}", lang, path=self.path, **self.params)
 
 
+_CELL_FIRST_LINE = 28  # characters of a cell's first line that name the cell in a message
+
 @dataclass(frozen=True)
 class Cell:
     index: int
@@ -98,7 +100,10 @@ class Submission:
             return filename
         from .i18n import t
 
-        return t("where.cell", lang, first=cell.first_line, number=cell.index)
+        # Enough of the first line to find the cell by; the message's first sentence has more to say.
+        first = cell.first_line if len(cell.first_line) <= _CELL_FIRST_LINE else (
+            cell.first_line[:_CELL_FIRST_LINE - 1].rstrip() + "…")
+        return t("where.cell", lang, first=first, number=cell.index)
 
     def cell_at(self, filename: str, line: int) -> Cell | None:
         """The cell that holds line `line` of `filename` (a notebook cell's name, or a .py file's,

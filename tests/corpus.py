@@ -63,7 +63,7 @@ CASES: tuple[Case, ...] = (
             "update.correctness": "failed",
         },
         mentions={
-            "pure_update.correctness": ("TypeError", "line 7", "x[i] = value", "x.at[i].set(v)"),
+            "pure_update.correctness": ("TypeError", "line 7", "x[i] = value", "x = x.at[i].set(value)"),
             "pure_update.no_mutation": ("until `correctness` passes", "`x`", "line 7", "`x[i] = value`"),
             "scatter_add.correctness": ("differs at index", "Expected output", "indices="),
             "loss_and_grad.no_recompilation": ("compilations", "CACHE MISS"),

@@ -68,11 +68,10 @@ SCATTER_ADD_MISCONCEPTIONS = (
     ),
     Misconception(
         compute=_scatter_with_set,
-        says={"en": "your result keeps one update where an index repeats, as `.set` of `x[indices] + updates` does. "
+        says={"en": "your result keeps one update per repeated index, as `.set` does. "
                     "`x.at[indices].add(updates)` adds every one of them.",
-              "ko": "결과가 `x.at[indices].set(x[indices] + updates)`와 같습니다. 같은 인덱스가 여러 번 나오면 "
-                    "`.set`은 그 인덱스의 갱신값 중 하나만 반영합니다. `x.at[indices].add(updates)`는 갱신값을 "
-                    "모두 더합니다."},
+              "ko": "결과가 `.set`처럼 같은 인덱스가 여러 번 나오면 그 갱신값 중 하나만 반영합니다. "
+                    "`x.at[indices].add(updates)`는 갱신값을 모두 더합니다."},
         marker=r"\.at\[.*\]\.set\(",
     ),
 )
