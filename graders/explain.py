@@ -9,10 +9,10 @@ from .compare import Difference
 from .format import code_in_span
 from .i18n import t
 from .source.mutations import item_assignment_fix
-from .source.removed_apis import removed_api_in
+from .source.removed_apis import removed_api_in, renamed_keyword_in
 from .supervisor.session import ErrorReport
 
-__all__ = ["describe_difference", "explain_error", "hint_key", "removed_api_hint"]
+__all__ = ["describe_difference", "explain_error", "hint_key", "removed_api_hint", "without_machine_paths"]
 
 # Most specific first: TracerBoolConversionError is also a ConcretizationTypeError.
 _HINTS_BY_TYPE: tuple[tuple[tuple[str, ...], str], ...] = (
@@ -68,7 +68,7 @@ def explain_error(error: ErrorReport, lang: str, place: Callable[[str], str] = s
     and it is one of these (an array argument made static fails to hash).
     """
     lines = [line for line in error.message.strip().splitlines() if line.strip()]
-    message = " ".join(lines[:_JAX_MESSAGE_LINES]) or "-"
+    message = without_machine_paths(" ".join(lines[:_JAX_MESSAGE_LINES])) or "-"
     if error.filename:
         where = t("where.line", lang, filename=place(error.filename), line=error.line,
                   source=code_in_span(error.source))
@@ -86,10 +86,30 @@ def explain_error(error: ErrorReport, lang: str, place: Callable[[str], str] = s
     return f"{text}\n{hint}" if hint else text
 
 
+# A file of the grading machine's, as Python names one in an error: `(/srv/.venv/lib/python3.12/
+# site-packages/jax/ops/__init__.py)`. Only the part a student can look up is kept.
+_INSTALLED_PATH = re.compile(r"/[^\s'\"()]*/(site|dist)-packages/")
+_ANY_ABSOLUTE_PATH = re.compile(r"(?<![\w.:/])/(?:[\w.+-]+/)+([\w.+-]+\.py)\b")
+
+
+def without_machine_paths(text: str) -> str:
+    """`text` with every absolute path of the grading machine cut to what names the file: a library
+    file from its package down, any other file by its name."""
+    return _ANY_ABSOLUTE_PATH.sub(r"\1", _INSTALLED_PATH.sub("", text))
+
+
 def removed_api_hint(error_type: str, message: str, lang: str) -> str:
-    """The modern spelling of a removed JAX name the error is about; "" when it is about none."""
+    """The modern spelling of a removed JAX name or keyword the error is about; "" when it is about none."""
+    renamed = renamed_keyword_in(error_type, message)
+    if renamed is not None:
+        return t("hint.renamed_keyword", lang, function=renamed.function, old=renamed.old, new=renamed.new)
     removed = removed_api_in(error_type, message)
-    return t("hint.removed_api", lang, old=removed.old, new=removed.new) if removed else ""
+    if removed is None:
+        return ""
+    if not removed.new:
+        return t(removed.aside, lang, old=removed.old)
+    hint = t("hint.removed_api", lang, old=removed.old, new=removed.new)
+    return f"{hint} {t(removed.aside, lang)}" if removed.aside else hint
 
 
 def describe_difference(difference: Difference, lang: str) -> str:

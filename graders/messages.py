@@ -1008,6 +1008,22 @@ MESSAGES: dict[str, dict[str, str]] = {
               "import하는 셀은 채점할 때 실행되지 않으니(나머지 셀은 실행됩니다), 답을 정의하는 셀에는 다른 "
               "라이브러리를 넣지 마세요.",
     },
+    "hint.renamed_keyword": {
+        "en": "`{function}` no longer takes `{old}=`; its name is now `{new}=`: write `{function}(…, {new}=…)`.",
+        "ko": "`{function}`은(는) 이제 `{old}=`을(를) 받지 않습니다. 이름이 `{new}=`(으)로 바뀌었으니 `{function}(…, {new}=…)`처럼 쓰세요.",
+    },
+    "removed.or_optax": {
+        "en": "For new code, the optax library is the maintained choice.",
+        "ko": "새로 쓰는 코드라면 계속 관리되는 optax 라이브러리를 쓰는 편이 좋습니다.",
+    },
+    "removed.or_flax": {
+        "en": "For new code, the flax library is the maintained choice.",
+        "ko": "새로 쓰는 코드라면 계속 관리되는 flax 라이브러리를 쓰는 편이 좋습니다.",
+    },
+    "removed.tie_in": {
+        "en": "`{old}` is no longer in JAX and nothing replaces it: drop the call and use its second argument as it is.",
+        "ko": "`{old}`은(는) 이제 JAX에 없고 대신할 것도 없습니다. 호출을 지우고 두 번째 인자를 그대로 쓰세요.",
+    },
     "hint.removed_api": {
         "en": "`{old}` is no longer in JAX (old tutorials still use it): write `{new}` instead.",
         "ko": "`{old}`은(는) 이제 JAX에 없습니다(오래된 튜토리얼에는 아직 남아 있습니다). 대신 `{new}`을(를) 쓰세요.",

@@ -269,7 +269,7 @@ class CheckContext:
     def transform_line(self) -> str | None:
         """'line N (`jax.vmap(…, in_axes=…)`) maps other axes than the exercise needs' where a
         transformation's own argument differs from the reference's (both sources read in the judge)."""
-        found = differing_transform_argument(self.source, reference_cells(self.exercise), self.exercise.name)
+        found = differing_transform_argument(self.source, _reference_cells(self.exercise), self.exercise.name)
         if found is None:
             return None
         why = self.text(f"transform.why_{found.argument}")
@@ -340,7 +340,7 @@ def compiled_reference(exercise: Exercise) -> Callable[..., Any]:
 _REFERENCE_CELLS: dict[str, tuple[ParsedCell, ...]] = {}
 
 
-def reference_cells(exercise: Exercise) -> tuple[ParsedCell, ...]:
+def _reference_cells(exercise: Exercise) -> tuple[ParsedCell, ...]:
     """The source of the module that holds `exercise`'s reference, parsed once (the judge's own file)."""
     module_name = getattr(inspect.unwrap(exercise.reference), "__module__", "") or ""
     if module_name not in _REFERENCE_CELLS:

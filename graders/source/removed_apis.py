@@ -10,13 +10,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["REMOVED_APIS", "RemovedApi", "removed_api_in"]
+__all__ = ["RENAMED_KEYWORDS", "REMOVED_APIS", "RemovedApi", "RenamedKeyword", "removed_api_in", "renamed_keyword_in"]
 
 
 @dataclass(frozen=True)
 class RemovedApi:
-    """`old`, a dotted name JAX removed or renamed; `new`, the code to write instead."""
+    """`old`, a dotted name JAX removed or renamed; `new`, the code to write instead ("" where the call
+    is simply dropped); `aside`, the message key of a sentence that follows, in prose, not in code."""
 
+    old: str
+    new: str
+    aside: str = ""
+
+
+@dataclass(frozen=True)
+class RenamedKeyword:
+    """A keyword a `jax.numpy` function no longer takes, and the one it takes now."""
+
+    function: str
     old: str
     new: str
 
@@ -37,16 +48,25 @@ REMOVED_APIS: tuple[RemovedApi, ...] = (
     RemovedApi("jax.ops.index_min", "x.at[idx].min(y)"),
     RemovedApi("jax.ops.index_max", "x.at[idx].max(y)"),
     RemovedApi("jax.ops.index", "x.at[idx]"),
-    RemovedApi("jax.experimental.optimizers", "jax.example_libraries.optimizers (or the optax library)"),
-    RemovedApi("jax.experimental.stax", "jax.example_libraries.stax (or the flax library)"),
+    RemovedApi("jax.experimental.optimizers", "jax.example_libraries.optimizers", "removed.or_optax"),
+    RemovedApi("jax.experimental.stax", "jax.example_libraries.stax", "removed.or_flax"),
     RemovedApi("jax.numpy.DeviceArray", "jax.Array"),
     RemovedApi("jax.interpreters.xla.DeviceArray", "jax.Array"),
     RemovedApi("jax.random.KeyArray", "jax.Array"),
-    RemovedApi("jax.lax.tie_in", "nothing: drop the call, and use its second argument as it is"),
+    RemovedApi("jax.lax.tie_in", "", "removed.tie_in"),
     RemovedApi("jax.xla_computation", "jax.jit(f).lower(*args).compiler_ir()"),
 )
 
+# NumPy 2 and JAX renamed `jnp.clip`'s bounds; old tutorials still pass `a_min=` and `a_max=`.
+RENAMED_KEYWORDS: tuple[RenamedKeyword, ...] = (
+    RenamedKeyword("clip", "a_min", "min"),
+    RenamedKeyword("clip", "a_max", "max"),
+    RenamedKeyword("clip", "a", "arr"),
+)
+
 _BY_NAME = {api.old: api for api in REMOVED_APIS}
+_RENAMED = {(keyword.function, keyword.old): keyword for keyword in RENAMED_KEYWORDS}
+_UNEXPECTED_KEYWORD = re.compile(r"(\w+)\(\) got an unexpected keyword argument '(\w+)'")
 _MISSING_ATTRIBUTE = re.compile(r"module '([\w.]+)' has no attribute '(\w+)'")
 _MISSING_MODULE = re.compile(r"No module named '([\w.]+)'")
 _MISSING_IMPORT = re.compile(r"cannot import name '(\w+)' from '([\w.]+)'")
@@ -66,3 +86,9 @@ def removed_api_in(error_type: str, message: str) -> RemovedApi | None:
             return _BY_NAME[name]
         name = name.rpartition(".")[0]  # `jax.experimental.optimizers.adam`: the module was removed
     return None
+
+
+def renamed_keyword_in(error_type: str, message: str) -> RenamedKeyword | None:
+    """The renamed keyword a TypeError was about, if the table has it; else None."""
+    found = _UNEXPECTED_KEYWORD.search(message) if error_type == "TypeError" else None
+    return _RENAMED.get((found.group(1), found.group(2))) if found is not None else None
