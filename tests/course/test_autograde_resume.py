@@ -8,6 +8,7 @@ autograded notebook. The second run grades only the students not yet graded.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import signal
@@ -69,6 +70,19 @@ def _watch_descendants(pid: int, seen: set[int], stop: threading.Event) -> None:
         time.sleep(0.1)
 
 
+def _points_lost(course: Course) -> list[str]:
+    """Every check below full marks in the judge's kept verdicts, with the first line of its message."""
+    lost = []
+    for kept in sorted((course.root / ".jaxgrade" / "verdicts").glob("*.json")):
+        verdict = json.loads(kept.read_text(encoding="utf-8"))
+        lost += [f"{kept.stem[:8]} {exercise['name']}.{check['name']} {check['score']}/{check['max_score']} "
+                 f"{check['status']}: {check['message'].splitlines()[0][:300]}"
+                 for exercise in verdict["exercises"] for check in exercise["checks"]
+                 if check["score"] < check["max_score"]]
+        lost += [f"{kept.stem[:8]} flag: {flag}" for flag in verdict.get("flags", [])]
+    return lost
+
+
 def _submissions(course: Course) -> dict[str, tuple[bool, float]]:
     """Each student's gradebook row, read as the autograde command reads it: complete, and the score."""
     return {student: (row.complete, row.score) for student, row in gradebook_rows(course.root, ASSIGNMENT).items()}
@@ -124,7 +138,8 @@ def test_an_interrupted_autograde_leaves_nothing_half_done_and_a_rerun_finishes_
         assert f"{len(first_graded)} already graded in the gradebook (kept" in stderr
     rows = _submissions(course)
     assert sorted(rows) == sorted(STUDENTS)
-    assert all(complete and score == max_score(ASSIGNMENT) for complete, score in rows.values()), rows
+    assert all(complete and score == max_score(ASSIGNMENT) for complete, score in rows.values()), \
+        (rows, _points_lost(course))
     course.instructor("generate_feedback", ASSIGNMENT)
     assert all((course.root / "feedback" / s / ASSIGNMENT / f"{ASSIGNMENT}.html").exists() for s in STUDENTS)
 
@@ -148,4 +163,7 @@ def test_force_on_a_dask_cluster_grades_everyone_again_and_keeps_one_row_each(co
     assert f"{len(STUDENTS)} graded, 0 could not be graded" in completed.stdout
     rows = _submissions(course)
     assert sorted(rows) == sorted(STUDENTS)
-    assert all(complete and score == max_score(ASSIGNMENT) for complete, score in rows.values()), rows
+    # Under the full suite's load one student once got less than full marks here (session 16, not seen
+    # again alone or under 4 busy loops): say which check took the points, should it happen again.
+    assert all(complete and score == max_score(ASSIGNMENT) for complete, score in rows.values()), \
+        (rows, _points_lost(course))
