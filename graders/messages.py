@@ -184,20 +184,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": " (입력: {input})",
     },
     # ---------------------------------------------------------- array kinds
-    "kind.numpy": {"en": "NumPy arrays", "ko": "NumPy 배열"},
-    "kind.jax": {"en": "JAX arrays", "ko": "JAX 배열"},
+    # How an input's arrays were given, said only of its arrays: Python's bool, int and float
+    # arguments go to the function as they are, whichever kind the arrays were.
+    "given.numpy": {"en": ", given as NumPy arrays", "ko": "(NumPy 배열로 전달)"},
+    "given.jax": {"en": ", given as JAX arrays", "ko": "(JAX 배열로 전달)"},
+    "given.numpy.mixed": {"en": ", its arrays given as NumPy arrays", "ko": "(배열은 NumPy 배열로 전달)"},
+    "given.jax.mixed": {"en": ", its arrays given as JAX arrays", "ko": "(배열은 JAX 배열로 전달)"},
     # ---------------------------------------------------------- correctness
     "correctness.passed": {
         "en": "Matches the reference on {examples} generated inputs, each given as NumPy and as JAX arrays.",
         "ko": "생성된 입력 {examples}개 모두에서(각각 NumPy 배열과 JAX 배열로) 참조 답안과 일치합니다.",
     },
     "correctness.failed": {
-        "en": "Wrong result: {detail}\nThe input, given as {kind}: {input}{full}",
-        "ko": "결과가 틀렸습니다: {detail}\n입력({kind}(으)로 전달): {input}{full}",
+        "en": "Wrong result: {detail}\nThe input{given}: {input}{full}",
+        "ko": "결과가 틀렸습니다: {detail}\n입력{given}: {input}{full}",
     },
     "correctness.raised": {
-        "en": "Your function {explanation}\nThe input, given as {kind}: {input}",
-        "ko": "여러분의 함수가 {explanation}\n입력({kind}(으)로 전달): {input}",
+        "en": "Your function {explanation}\nThe input{given}: {input}",
+        "ko": "여러분의 함수가 {explanation}\n입력{given}: {input}",
     },
     "search.flaky": {
         "en": "Your function answered the same input differently from one call to the next; a pure function always returns the same output for the same input.\nThe input: {input}\nThe failing call: {explanation}",
@@ -466,8 +470,8 @@ MESSAGES: dict[str, dict[str, str]] = {
               "`jax.tree.map(...)`, 배열이라면 `.at[i].set(v)`를 쓰세요.",
     },
     "no_mutation.raised": {
-        "en": "Whether your function modifies its arguments could not be checked: it {explanation}\nThe input, given as NumPy arrays: {input}",
-        "ko": "여러분의 함수가 인자를 바꾸는지 확인할 수 없었습니다: 함수가 {explanation}\n입력(NumPy 배열로 전달): {input}",
+        "en": "Whether your function modifies its arguments could not be checked: it {explanation}\nThe input{given}: {input}",
+        "ko": "여러분의 함수가 인자를 바꾸는지 확인할 수 없었습니다: 함수가 {explanation}\n입력{given}: {input}",
     },
     "mutation.value": {
         "en": "`{path}` at index {index} was {before} before the call and {after} after it.",

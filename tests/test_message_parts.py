@@ -3,10 +3,16 @@ gate's message did not, and a hint that says to make an argument static only on 
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+import numpy as np
 import pytest
 
+from graders.checks.base import CheckContext
 from graders.explain import explain_error
 from graders.format import first_sentence, same_cause
+from graders.i18n import t
+from graders.spec import Call
 from graders.supervisor.session import ErrorReport
 
 _TRACED_NEG = ("Attempted boolean conversion of traced array with shape bool[]. The error occurred while tracing "
@@ -68,3 +74,20 @@ def test_the_immutable_hint_rewrites_the_line_that_raised() -> None:
     assert "`x = x.at[i].add(v)`" in explain_error(added, "en")
     called = ErrorReport("TypeError", ("TypeError",), message, "f.py", 3, "update(x)")
     assert "`x = x.at[i].set(v)`" in explain_error(called, "en")  # no item assignment on the line: the general form
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(("call", "en", "ko"), [
+    (Call((np.zeros(3), np.ones((2, 2)))), ", given as NumPy arrays", "(NumPy 배열로 전달)"),
+    # A Python bool beside an array is not a NumPy array: only the arrays are said to be.
+    (Call((np.zeros(3),), {"neg": True}), ", its arrays given as NumPy arrays", "(배열은 NumPy 배열로 전달)"),
+    (Call(([np.zeros(3), 2],)), ", its arrays given as NumPy arrays", "(배열은 NumPy 배열로 전달)"),
+    # No array at all: nothing is said of how arrays were given.
+    (Call((3, False)), "", ""),
+])
+def test_an_input_is_said_to_be_given_as_numpy_arrays_only_for_its_arrays(call: Call, en: str, ko: str) -> None:
+    for lang, expected in (("en", en), ("ko", ko)):
+        context = SimpleNamespace(text=lambda key, lang=lang: t(key, lang))
+        assert CheckContext.given_as(context, call, "numpy") == expected  # type: ignore[arg-type]
+    message = t("correctness.raised", "en", explanation="raised TypeError.", given="", input="f(3, False)")
+    assert message.endswith("\nThe input: f(3, False)")

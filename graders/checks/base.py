@@ -290,6 +290,15 @@ class CheckContext:
     def describe_call(self, call: Call) -> str:
         return format_call(self.exercise.parameters, call)
 
+    def given_as(self, call: Call, kind: str) -> str:
+        """How `call`'s arrays were given (`kind` "numpy" or "jax"): ", given as NumPy arrays" when every
+        argument is an array, ", its arrays given as ..." beside Python values, "" without an array."""
+        leaves = _leaves((call.args, dict(call.kwargs)))
+        arrays = sum(isinstance(leaf, np.ndarray) for leaf in leaves)
+        if not arrays:
+            return ""
+        return self.text(f"given.{kind}" if arrays == len(leaves) else f"given.{kind}.mixed")
+
     def explain(self, error: ErrorReport) -> str:
         static = {name: f"@partial(jax.jit, static_argnames={name!r})" for name in self.exercise.static_argnames}
         return explain_error(error, self.lang, self.place, static)
@@ -651,3 +660,12 @@ def _draw_now(exercise: Exercise, count: int, purpose: str) -> list[Call]:
     )
     test()
     return drawn
+
+
+def _leaves(value: Any) -> list[Any]:
+    """`value`'s leaves, through lists, tuples and dicts."""
+    if isinstance(value, (list, tuple)):
+        return [leaf for item in value for leaf in _leaves(item)]
+    if isinstance(value, dict):
+        return [leaf for item in value.values() for leaf in _leaves(item)]
+    return [value]

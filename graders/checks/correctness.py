@@ -57,7 +57,7 @@ def correctness(ctx: CheckContext) -> Verdict:
             try:
                 for kind, outcome in zip(ARRAY_KINDS, outcomes):
                     require_reference_output(ctx, call, outcome, raised="correctness.raised",
-                                             wrong="correctness.failed", locate=True, kind=ctx.text(f"kind.{kind}"))
+                                             wrong="correctness.failed", locate=True, given=ctx.given_as(call, kind))
             except Counterexample as found:
                 return found
         return None
@@ -78,7 +78,7 @@ def correctness(ctx: CheckContext) -> Verdict:
         nonlocal shrinking
         try:
             require_reference_output(ctx, call, outcome, raised="correctness.raised", wrong="correctness.failed",
-                                     locate=True, kind=ctx.text(f"kind.{kind}"))
+                                     locate=True, given=ctx.given_as(call, kind))
         except Counterexample:
             shrinking = True
             raise

@@ -41,6 +41,7 @@ def no_mutation(ctx: CheckContext) -> Verdict:
         outcome = ctx.session.call(exercise.name, call, array_kind="numpy", echo_args=True, timeout=ctx.timeout())
         if outcome.error is not None:
             raise Counterexample(call, ctx.text("no_mutation.raised", input=ctx.describe_call(call),
+                                                given=ctx.given_as(call, "numpy"),
                                                 explanation=ctx.explain(outcome.error)))
         changed = next(_changed_arguments(exercise.parameters, call, outcome), None)
         if changed is not None:
