@@ -31,6 +31,12 @@ def test_every_key_the_code_uses_is_in_the_catalog() -> None:
 
 
 def test_descriptions_and_titles_exist_in_both_languages() -> None:
+    # Checks and exercises register as their modules are imported: run alone, this test imports them
+    # itself, and an empty registry is a failure, not a pass.
+    import graders.checks  # noqa: F401
+    import graders.exercises  # noqa: F401
+
+    assert check_names() and assignments()
     for name in check_names():
         assert set(get_check(name).description) == set(LANGUAGES)
     for assignment in assignments().values():
