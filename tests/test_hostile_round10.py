@@ -33,11 +33,9 @@ TARGETS: Targets = {
 }
 
 # Still breached, and why (the assumption each one defeats); see docs/security.md, "Residual risk".
-BREACHED: dict[str, str] = {
-    "06_library_function_dict_counter.py":
-        "a library function's own __dict__ is not read: only its code and defaults are (library.py), and "
-        "JAX writes __signature__ into its functions' dicts as it works, so a change there is no patch by itself",
-}
+# File 06 (a counter in a library function's `__dict__`) was, until session 17: a library function the
+# code names is now read with what its `__dict__` keeps (`fingerprint.Reader._library_function`).
+BREACHED: dict[str, str] = {}
 
 # Checks outside the targets that rightly lose points too: a probe's `flatten` raises, so its other
 # checks are held behind `correctness`.

@@ -352,7 +352,9 @@ class Reader:
             return [f"lru:{identity(value)}:{info.hits}:{info.misses}:{info.currsize}"]
         if isinstance(value, _partial):
             # `keywords` is a dict, whose contents are always a list.
-            return ([f"func={identity(value.func)}"] + self._items(value.args, depth)
+            # What it calls is read too: by identity when that is all there is to read (a C routine), and
+            # with what it keeps when it is a Python function (its cells, its `__dict__`).
+            return ([f"func={self.fingerprint(value.func, depth - 1)}"] + self._items(value.args, depth)
                     + cast(list[str], self._contents(value.keywords, depth)))
         if isinstance(value, _c_random):
             # A private `random.Random`: its C generator's own state (a Python subclass adds gauss_next,
@@ -380,8 +382,10 @@ class Reader:
                 return [self.fingerprint(value.cell_contents, depth)]
             except ValueError:
                 return ["empty cell"]
-        if isinstance(value, types.FunctionType) and value.__code__.co_filename in self.own_files:
-            return self._function_contents(value, depth)
+        if isinstance(value, types.FunctionType):
+            if value.__code__.co_filename in self.own_files:
+                return self._function_contents(value, depth)
+            return self._library_function(value, depth)
         if _isclass(value) and not _trusted_class(value):
             return self._class_contents(value, depth)
         if _ismodule(value) and _modules.get(str(getattr(value, "__name__", ""))) is not value:
@@ -442,6 +446,19 @@ class Reader:
         # Code is finite and its objects are met once (the cycle guard): what a function holds is read
         # at full depth, however deep the helpers that hold one another are nested.
         return [f"code={identity(function.__code__)}"] + [self.fingerprint(item, FINGERPRINT_DEPTH) for item in held]
+
+    def _library_function(self, function: types.FunctionType, depth: int) -> list[str]:
+        """A library's function: by identity, and the data kept in its `__dict__`.
+
+        Its code and defaults are the library watch's (a patch); but a function's namespace holds data
+        as a module's does, and a counter kept there (`jnp.zeros_like._n`, written through
+        `functools.update_wrapper` in functools' own frame) is state like any other. The signature
+        `inspect` caches there as JAX works is the one entry a library writes as it works."""
+        attributes = _function_dict(function)  # made on first read: an empty one now, so that a read changes nothing
+        kept = [(key, item) for key, item in list(dict.items(attributes))
+                if not (key == "__signature__" and type(item) is inspect.Signature)]
+        return [f"ref:{identity(function)}"] + [f"{self.fingerprint(key, 1)}={self.fingerprint(item, depth - 1)}"
+                                                for key, item in kept[:_FINGERPRINT_ITEMS]]
 
     def _class_contents(self, klass: type, depth: int) -> list[str]:
         """A class the submission made: its namespace (data, and its functions read whole) and its

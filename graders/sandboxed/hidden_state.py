@@ -496,6 +496,11 @@ class _BytecodeWalker:
         if where == "module" and is_data(member) and not is_dunder(attribute):
             self.library[(chain[0], attribute)] = value
             return None
+        if where == "module" and type(member) is types.FunctionType and not is_dunder(attribute) \
+                and member.__code__.co_filename not in self.filenames:
+            # A library's Python function keeps data in its `__dict__` as a module does (a counter in
+            # `jnp.zeros_like.__dict__`): read with the library data the code names (`Reader`).
+            self.library[(chain[0], attribute)] = value
         if callable(member) and not isinstance(member, type):
             self.visit_callable(member, text)
         return (text, member) if isinstance(member, (types.ModuleType, type)) or where == "attribute" else None

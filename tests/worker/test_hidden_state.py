@@ -195,6 +195,31 @@ def test_library_data_the_code_names_is_watched_for_changes_in_place() -> None:
         np.typecodes.pop("_calls", None)
 
 
+def test_a_counter_in_a_library_functions_dict_is_state() -> None:
+    # Round 10's file 06: written in functools' frame, into a function's namespace, not a module's.
+    module, planted = _load("import functools\nimport jax.numpy as jnp\n"
+                            "def f(x):\n    def holder():\n        pass\n"
+                            "    holder._n = getattr(jnp.zeros_like, '_n', 0) + 1\n"
+                            "    functools.update_wrapper(jnp.zeros_like, holder, assigned=(), updated=('__dict__',))\n"
+                            "    return x + jnp.zeros_like(x)\n"
+                            "def g(x):\n    return x + jnp.ones_like(x)\n")
+    import jax.numpy as jnp
+    try:
+        assert _run(module, "g", planted, 1.0) == []  # the signature JAX caches there is no state
+        [finding] = [f for f in _run(module, "f", planted, 1.0) if f["access"] == "state"]
+        assert (finding["name"], finding["type"], finding["part"]) == ("jnp", "library", "zeros_like")
+    finally:
+        vars(jnp.zeros_like).pop("_n", None)
+
+
+def test_a_partial_is_read_with_the_function_it_calls() -> None:
+    def library_like(x: float) -> float:
+        return x
+
+    wrapped = functools.partial(library_like, 1.0)
+    assert _changes(wrapped, lambda p: setattr(p.func, "calls", getattr(p.func, "calls", 0) + 1))
+
+
 def test_a_function_kept_alive_only_by_an_interpreter_registry_is_watched() -> None:
     # `codecs.register` keeps the search function; no name the graded function holds leads to it.
     module, planted = _load(
