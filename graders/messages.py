@@ -610,6 +610,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "calling `{function}` changed `{owner}.{part}`, data the library `{owner}` keeps, in place ({change}); a library's data is shared by every call and every user",
         "ko": "`{function}`을(를) 호출하자 라이브러리 `{owner}`이(가) 보관하는 데이터 `{owner}.{part}`이(가) 제자리에서 바뀜({change}); 라이브러리의 데이터는 모든 호출과 모든 사용자가 함께 씁니다",
     },
+    "no_globals.state_library_callable": {
+        "en": "calling `{function}` changed what the library's function `{owner}` keeps in its own attributes ({change}); a library function is shared by every call and every user",
+        "ko": "`{function}`을(를) 호출하자 라이브러리 함수 `{owner}`이(가) 자기 속성에 보관하는 값이 바뀜({change}); 라이브러리 함수는 모든 호출과 모든 사용자가 함께 씁니다",
+    },
     "no_globals.state_resident": {
         "en": "calling `{function}` changed `{owner}`, a function or object of the submission ({change})",
         "ko": "`{function}`을(를) 호출하자 제출물의 함수나 객체 `{owner}`이(가) 바뀜({change})",
@@ -685,6 +689,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "place.library": {
         "en": "the library data `{owner}.{part}`",
         "ko": "라이브러리 데이터 `{owner}.{part}`",
+    },
+    "place.library_callable": {
+        "en": "the attributes of the library function `{owner}`",
+        "ko": "라이브러리 함수 `{owner}`의 속성",
     },
     "place.resident": {
         "en": "the function or object `{owner}`",

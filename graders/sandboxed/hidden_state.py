@@ -476,7 +476,9 @@ class _BytecodeWalker:
         elif isinstance(value, type):
             if not self._own_class(value) and not self._own_class(type(value)):
                 holder = self._class_holder(value, attribute)
-                if holder is not None and not is_dunder(attribute) and is_data(vars(holder)[attribute]):
+                if holder is not None and (not is_dunder(attribute) and is_data(vars(holder)[attribute])
+                                           or _keeps_a_namespace(_unwrapped_member(vars(holder)[attribute]),
+                                                                 self.filenames)):
                     self.library[(chain[0], attribute)] = holder
                 return None
             member = self._class_member(value, attribute)
@@ -496,10 +498,9 @@ class _BytecodeWalker:
         if where == "module" and is_data(member) and not is_dunder(attribute):
             self.library[(chain[0], attribute)] = value
             return None
-        if where == "module" and type(member) is types.FunctionType and not is_dunder(attribute) \
-                and member.__code__.co_filename not in self.filenames:
-            # A library's Python function keeps data in its `__dict__` as a module does (a counter in
-            # `jnp.zeros_like.__dict__`): read with the library data the code names (`Reader`).
+        if where == "module" and not is_dunder(attribute) and _keeps_a_namespace(member, self.filenames):
+            # A library's function or callable object keeps data in its `__dict__` as a module does (a
+            # counter in `jnp.zeros_like.__dict__`): read with the library data the code names (`Reader`).
             self.library[(chain[0], attribute)] = value
         if callable(member) and not isinstance(member, type):
             self.visit_callable(member, text)
@@ -533,6 +534,28 @@ def _name_of(value: Any, default: str) -> str:
     if isinstance(value, types.FunctionType):
         name = value.__name__
     return name if isinstance(name, str) else default
+
+
+def _unwrapped_member(member: Any) -> Any:
+    """A class attribute as the class's code calls it: a staticmethod's or classmethod's function."""
+    return member.__func__ if isinstance(member, (staticmethod, classmethod)) else member
+
+
+def _keeps_a_namespace(member: Any, filenames: set[str]) -> bool:
+    """Whether `member` is a library's callable with a `__dict__` of its own: a Python function not of
+    the submission's files, or a callable object (a jit wrapper, a ufunc, a dispatcher) that is no class."""
+    if type(member) is types.FunctionType:
+        return member.__code__.co_filename not in filenames
+    return callable(member) and not isinstance(member, (type, types.ModuleType)) \
+        and not submission_class(type(member)) and instance_dict(member) is not None \
+        and not _is_function_of(member, filenames)
+
+
+def _is_function_of(member: Any, filenames: set[str]) -> bool:
+    """A wrapper (`jax.jit`'s, `functools.wraps`') of one of the submission's own functions."""
+    attributes = instance_dict(member)
+    wrapped = attributes.get("__wrapped__") if attributes is not None else None
+    return type(wrapped) is types.FunctionType and wrapped.__code__.co_filename in filenames
 
 
 def static_global_uses(root: Any, root_name: str, filenames: set[str], module_name: str,
@@ -573,6 +596,10 @@ def reachable_parts(owner: str, value: Any, module_name: str, filenames: set[str
 
     if isinstance(value, functools._lru_cache_wrapper):
         yield owner, "cache", "", value
+    if isinstance(value, functools.partial) or _keeps_a_namespace(value, filenames):
+        # A library's callable (an alias of `jnp.zeros_like`, a partial, a default's or a class's): what
+        # its own `__dict__` keeps is read as a place, wherever the function reaches it from.
+        yield owner, "library_callable", "", value
     if isinstance(value, functools.partial):
         for position, argument in enumerate(value.args):
             yield owner, "partial", f"args[{position}]", argument
@@ -757,4 +784,7 @@ def _class_parts(owner: str, klass: type, module_name: str) -> Iterator[tuple[st
         for attribute, member in list(vars(each).items()):
             if not is_dunder(attribute) and attribute not in CLASS_BOOKKEEPING and is_data(member):
                 yield (owner if each is klass else klass.__name__), "class", attribute, member
+            elif not is_dunder(attribute) and _keeps_a_namespace(_unwrapped_member(member), set()):
+                yield f"{owner if each is klass else klass.__name__}.{attribute}", "library_callable", "", \
+                    _unwrapped_member(member)
 

@@ -76,7 +76,7 @@ _PER_CALL_OPS = frozenset({"call", "call_each_kind", "recompilation_warmup", "re
 _PER_REQUEST_OPS = frozenset({"trace_size", "intermediates"})
 WATCHED_OPS = _PER_CALL_OPS | _PER_REQUEST_OPS
 # Places read for a change only: what cannot be read there is the library's, or not reached by name.
-_CHANGES_ONLY = frozenset({"library", "resident", "logger", "other_global"})
+_CHANGES_ONLY = frozenset({"library", "library_callable", "resident", "logger", "other_global"})
 # Module-level arrays the function does not name are read by their bytes up to this size.
 _LARGE_ARRAY_BYTES = 1 << 16
 # ... and all of them together with at most this many items.

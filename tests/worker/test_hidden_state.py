@@ -212,6 +212,43 @@ def test_a_counter_in_a_library_functions_dict_is_state() -> None:
         vars(jnp.zeros_like).pop("_n", None)
 
 
+@pytest.mark.parametrize("holder", ["jnp.add", "np.mean"])  # a ufunc object, an array-function dispatcher
+def test_a_counter_in_a_library_callable_objects_dict_is_state(holder: str) -> None:
+    module, planted = _load("import numpy as np\nimport jax.numpy as jnp\n"
+                            f"def f(x):\n    vars({holder})['_n'] = vars({holder}).get('_n', 0) + 1\n"
+                            f"    return {holder}(x, x) if {holder!r} == 'jnp.add' else x\n")
+    import jax.numpy as jnp
+    import numpy as np
+    target = {"jnp.add": jnp.add, "np.mean": np.mean}[holder]
+    try:
+        found = [f for f in _run(module, "f", planted, 1.0) + _run(module, "f", planted, 1.0) if f["access"] == "state"]
+        assert ("library", holder.split(".")[1]) in {(f["type"], f["part"]) for f in found}, found
+    finally:
+        vars(target).pop("_n", None)
+
+
+@pytest.mark.parametrize("source", [
+    # An alias: the body never names `jnp.zeros_like`.
+    "zl = jnp.zeros_like\ndef f(x):\n    g = zl\n    g._n = getattr(g, '_n', 0) + 1\n    return x\n",
+    # The one key a library caches as it works, holding a counter in an annotation.
+    "def f(x):\n    old = getattr(jnp.zeros_like, '__signature__', None)\n"
+    "    n = old.return_annotation + 1 if old is not None else 1\n"
+    "    jnp.zeros_like.__signature__ = inspect.Signature(return_annotation=n)\n    return x\n",
+    # A class attribute of the submission's own class.
+    "class Ops:\n    zeros = jnp.zeros_like\ndef f(x):\n    g = Ops.zeros\n    g._n = getattr(g, '_n', 0) + 1\n"
+    "    return x\n",
+])
+def test_a_counter_in_a_library_function_reached_any_way_is_state(source: str) -> None:
+    import jax.numpy as jnp
+    module, planted = _load("import inspect\nimport jax.numpy as jnp\n" + source)
+    try:
+        _run(module, "f", planted, 1.0)
+        assert [f for f in _run(module, "f", planted, 1.0) if f["access"] == "state"]
+    finally:
+        vars(jnp.zeros_like).pop("_n", None)
+        vars(jnp.zeros_like).pop("__signature__", None)
+
+
 def test_a_partial_is_read_with_the_function_it_calls() -> None:
     def library_like(x: float) -> float:
         return x
