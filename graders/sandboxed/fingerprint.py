@@ -347,6 +347,13 @@ class Reader:
                 return [repr(io.BytesIO.getvalue(value)), str(io.BytesIO.tell(value))]
             except ValueError:  # closed
                 return ["closed"]
+        if type(value) is inspect.Signature:
+            # A library function's signature (a jit wrapper's, in its `_jit_info`): names, kinds and
+            # defaults read, annotations by what they are (typing unions nest deeper than any budget,
+            # and an annotation is rebound, not changed in place, when it changes).
+            return [self._annotation(value.return_annotation)] + [
+                f"{parameter.name}:{parameter.kind}:{self._annotation(parameter.annotation)}="
+                f"{self.fingerprint(parameter.default, depth - 1)}" for parameter in value.parameters.values()]
         if isinstance(value, _lru_wrapper):
             info = _cache_info(value)
             return [f"lru:{identity(value)}:{info.hits}:{info.misses}:{info.currsize}"]
@@ -452,6 +459,10 @@ class Reader:
         # Code is finite and its objects are met once (the cycle guard): what a function holds is read
         # at full depth, however deep the helpers that hold one another are nested.
         return [f"code={identity(function.__code__)}"] + [self.fingerprint(item, FINGERPRINT_DEPTH) for item in held]
+
+    def _annotation(self, annotation: Any) -> str:
+        """An annotation: a number or text exactly, anything else by identity."""
+        return exact_repr(annotation) if type(annotation) in _SCALARS else f"ref:{identity(annotation)}"
 
     def _library_routine(self, routine: Any, attributes: dict[str, Any], depth: int) -> list[str]:
         """A library's function or callable object: by identity, and the data kept in its `__dict__`
