@@ -47,6 +47,9 @@ STILL_UNFAIR: dict[str, str] = {
         "no process is left when grading starts",
     "round5_jnp_02_multiprocessing_pool.py": "a `multiprocessing.Pool` at load is held for review (threads, processes)",
     "round5_pur_01_threads_tqdm_random.ipynb": "threads at load are held for review",
+    "round6_jit_06_jitted_vmap_cache.py":
+        "an `lru_cache`'d helper with no arguments, called from `negatives`, costs `no_globals` by its hit count: "
+        "hits can be read back (`cache_info()`), so the count is state unless the source shows no one reads it",
     "round5_pur_04_ipython_magics_writefile.ipynb":
         "`%%writefile plot_utils.py` writes no file in the grader, so `import plot_utils` fails (a flag, no "
         "points lost; the message now says why and what to do)",
