@@ -622,7 +622,7 @@ def reachable_parts(owner: str, value: Any, module_name: str, filenames: set[str
         yield from _function_parts(owner, value, module_name, filenames, seen, depth)
         return
     if isinstance(value, type):
-        yield from _class_parts(owner, value, module_name)
+        yield from _class_parts(owner, value, module_name, filenames)
         return
     if isinstance(value, _Logger) or isinstance(value, types.ModuleType):
         return
@@ -646,7 +646,7 @@ def reachable_parts(owner: str, value: Any, module_name: str, filenames: set[str
     if is_data(value) or _own_instance(value, module_name):
         yield owner, "global", "", value
         if _own_instance(value, module_name):
-            yield from _class_parts(type(value).__name__, type(value), module_name)
+            yield from _class_parts(type(value).__name__, type(value), module_name, filenames)
             for attribute, member in list((attributes or {}).items()):
                 if callable(member):
                     yield from deeper(f"{owner}.{attribute}", member)
@@ -776,15 +776,17 @@ def _function_parts(owner: str, function: types.FunctionType, module_name: str, 
             yield owner, "attribute", attribute, member
 
 
-def _class_parts(owner: str, klass: type, module_name: str) -> Iterator[tuple[str, str, str, Any]]:
-    """Data attributes of the submission's own class, and of its metaclass when that is its own too."""
+def _class_parts(owner: str, klass: type, module_name: str,
+                 filenames: set[str]) -> Iterator[tuple[str, str, str, Any]]:
+    """Data attributes of the submission's own class, and of its metaclass when that is its own too;
+    and the library callables it keeps (its own methods are the submission's, read whole elsewhere)."""
     for each in (klass, type(klass)):
         if not submission_class(each):
             continue
         for attribute, member in list(vars(each).items()):
             if not is_dunder(attribute) and attribute not in CLASS_BOOKKEEPING and is_data(member):
                 yield (owner if each is klass else klass.__name__), "class", attribute, member
-            elif not is_dunder(attribute) and _keeps_a_namespace(_unwrapped_member(member), set()):
+            elif not is_dunder(attribute) and _keeps_a_namespace(_unwrapped_member(member), filenames):
                 yield f"{owner if each is klass else klass.__name__}.{attribute}", "library_callable", "", \
                     _unwrapped_member(member)
 
