@@ -125,6 +125,39 @@ def graded():
     return grade
 
 
+@functools.cache
+def _regraded_cached(path: str, assignment: str) -> SubmissionResult:
+    import subprocess
+    import sys
+
+    from graders.results import result_from_plain
+
+    jaxgrade = str(Path(sys.executable).with_name("jaxgrade"))
+    completed = subprocess.run([jaxgrade, "grade", "--lang", "en", "--format", "json", "--assignment", assignment,
+                                path], capture_output=True, text=True, timeout=600, cwd=REPO)
+    assert completed.returncode == 0, completed.stderr[-2000:]
+    [report] = json.loads(completed.stdout)
+    plain = {key: report[key] for key in ("submission", "assignment", "flags", "environment", "student_output",
+                                          "seconds")}
+    plain["exercises"] = [
+        {"name": exercise["name"], "stats": exercise["stats"], "seconds": exercise["seconds"],
+         "checks": [{key: check[key] for key in ("name", "status", "message", "details", "timings")}
+                    | {"points": check["score"], "max_points": check["max_score"]} for check in exercise["checks"]]}
+        for exercise in report["exercises"]]
+    return result_from_plain({"kind": "submission", **plain})
+
+
+@pytest.fixture(scope="session")
+def regraded():
+    """regraded(path, assignment) -> SubmissionResult, from `jaxgrade grade --format json` in a process of
+    its own, as an instructor regrades: once per session for every test that reads it (`_SHARED_UNITS`)."""
+
+    def grade(path: str | Path, assignment: str) -> SubmissionResult:
+        return _regraded_cached(str(Path(path).resolve()), assignment)
+
+    return grade
+
+
 @pytest.fixture(scope="session")
 def warm_compilation_cache() -> None:
     """The session's cache, filled from the references once, as `jaxgrade warm` does for a course."""
@@ -164,6 +197,25 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         place = Path(str(item.fspath)).resolve().relative_to(REPO).as_posix()
         kind = "e2e" if place.startswith(_E2E) else "unit" if place.startswith(_UNIT) else "worker"
         item.add_marker(kind)
+
+
+# Test files that read the same gradings, kept in one xdist unit so that each file is graded once for all
+# of them (`regraded`): the corpus's expectations and its recorded reports are two readings of one grade.
+_SHARED_UNITS = {"tests/test_corpus.py": "tests/test_golden.py"}
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """`--dist loadfile`, with the files of `_SHARED_UNITS` scheduled as one unit."""
+    if config.getoption("dist", None) != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class SharedGradingScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            scope = super()._split_scope(nodeid)
+            return _SHARED_UNITS.get(scope, scope)
+
+    return SharedGradingScheduling(config, log)  # type: ignore[arg-type]
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

@@ -1,4 +1,5 @@
-"""Every corpus submission gets the verdicts, scores and explanations it must."""
+"""Every corpus submission gets the verdicts, scores and explanations it must: read from the regrade
+`test_golden.py` compares with its recorded report (`regraded`, a `jaxgrade grade` of its own)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ def _checks(result):
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
-def test_submission_gets_its_verdicts(case: Case, graded) -> None:
-    result = graded(REPO / case.path, case.assignment)
+def test_submission_gets_its_verdicts(case: Case, regraded) -> None:
+    result = regraded(REPO / case.path, case.assignment)
     checks = _checks(result)
     errors = {key: check.message for key, check in checks.items() if check.status is Status.ERROR}
     assert not errors, f"engine errors: {errors}"
@@ -38,8 +39,8 @@ def test_submission_gets_its_verdicts(case: Case, graded) -> None:
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
-def test_no_check_earns_points_while_correctness_fails(case: Case, graded) -> None:
-    result = graded(REPO / case.path, case.assignment)
+def test_no_check_earns_points_while_correctness_fails(case: Case, regraded) -> None:
+    result = regraded(REPO / case.path, case.assignment)
     for exercise in result.exercises:
         gate = next(check for check in exercise.checks if check.name == "correctness")
         if not gate.passed:
@@ -71,8 +72,8 @@ def test_every_assignment_has_a_stub_and_a_reference() -> None:
 
 
 @pytest.mark.parametrize("case", [case for case in CASES if case.full_marks], ids=lambda case: case.id)
-def test_no_correct_submission_trips_a_wire(case: Case, graded) -> None:
-    result = graded(REPO / case.path, case.assignment)
+def test_no_correct_submission_trips_a_wire(case: Case, regraded) -> None:
+    result = regraded(REPO / case.path, case.assignment)
     assert not [flag for flag in result.flags if flag.startswith("needs-review")], result.flags
     withheld = [check.name for exercise in result.exercises for check in exercise.checks
                 if check.details.get("withheld")]
