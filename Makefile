@@ -71,13 +71,14 @@ system-deps:
 # nbgrader for the OS accounts that tests/course/test_identity.py creates: built from the system's
 # Python outside any private home, so that an account other than root can run it. Root only (CI is).
 # Only the students' `nbgrader submit` runs from it; Debian's Python (3.11.2) is older than some pins
-# of constraints.txt allow, so pip resolves nbgrader's own dependencies for it.
+# of constraints.txt allow, so pip resolves nbgrader's own dependencies for it (but jsonschema's: see
+# constraints.txt).
 ACCOUNTS_ENV := /opt/jaxgrade-test/student-env
 
 accounts-env:
 	@if [ "$$(id -u)" = 0 ] && [ ! -x $(ACCOUNTS_ENV)/bin/nbgrader ]; then \
 		rm -rf $(ACCOUNTS_ENV) && /usr/bin/python3 -m venv $(ACCOUNTS_ENV) && \
-		$(ACCOUNTS_ENV)/bin/python -m pip install --quiet "nbgrader==0.9.6" && \
+		$(ACCOUNTS_ENV)/bin/python -m pip install --quiet "nbgrader==0.9.6" "$$(grep '^jsonschema==' constraints.txt)" && \
 		chmod -R a+rX $(dir $(ACCOUNTS_ENV)); \
 	fi
 

@@ -41,3 +41,14 @@ def test_students_are_told_what_they_may_import() -> None:
     for notebook in sorted((REPO / "release").glob("*/*.ipynb")):
         first = "".join(json.loads(notebook.read_text())["cells"][0]["source"])
         assert listed_libraries() in first, notebook
+
+
+def test_no_course_process_builds_the_iri_grammar_as_it_starts() -> None:
+    # jsonschema 4.25+ imports rfc3987-syntax, whose Earley parser takes 1.3 s to build at import, in every
+    # process that imports nbformat (constraints.txt pins the version before it).
+    import subprocess
+    import sys
+
+    code = "import sys, nbformat, jsonschema._format; print('rfc3987_syntax' in sys.modules)"
+    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert completed.stdout.strip() == "False", completed.stderr[-1000:]
