@@ -39,6 +39,10 @@ _DIGIT_FINAL = {"0": "ㅇ", "1": "ㄹ", "2": None, "3": "ㅁ", "4": None, "5": N
 # leave a final consonant (norm → 놈, scan → 스캔, l → 엘); a vowel or any other consonant does not
 # (update → 업데이트, grad → 그래드, ValueError → 밸류에러).
 _LATIN_FINAL = {"l": "ㄹ", "m": "ㅁ", "n": "ㄴ"}
+# Words the course reads otherwise, as its Korean texts write them: `jit` is read 짓 (jit을, `jax.jit`으로),
+# as the messages written in full already say.
+_WORD_FINAL = {"jit": "ㅅ"}
+_LAST_WORD = re.compile(r"[A-Za-z]+$")
 
 
 def final_consonant(text: str) -> str | None:
@@ -53,6 +57,9 @@ def final_consonant(text: str) -> str | None:
         return None if final == 0 else ("ㄹ" if final == 8 else "ㄱ")  # only ㄹ matters beyond yes or no
     if last in _DIGIT_FINAL:
         return _DIGIT_FINAL[last]
+    word = _LAST_WORD.search(stripped)
+    if word is not None and word.group() in _WORD_FINAL:
+        return _WORD_FINAL[word.group()]
     lowered = stripped.lower()
     if lowered.endswith("ng"):
         return "ㅇ"

@@ -53,6 +53,8 @@ def test_unknown_language_is_a_clear_error() -> None:
     ("1.0(으)로", "1.0으로"), ("7(으)로", "7로"), ("파일(으)로", "파일로"), ("값(으)로", "값으로"),
     ("`scatter_add`(이)라는", "`scatter_add`라는"), ("`scan`은(는)", "`scan`은"), ("함수을(를)", "함수를"),
     ("`x[i]`이(가)", "`x[i]`가"), ("`jnp.clip(a_max=...)`을(를)", "`jnp.clip(a_max=...)`를"),
+    # `jit` is read 짓, as the course's Korean texts write it; `grad` is 그래드.
+    ("`jax.jit`(으)로", "`jax.jit`으로"), ("`jit`이(가)", "`jit`이"), ("`grad`을(를)", "`grad`를"),
 ])
 def test_korean_particles_are_chosen_for_the_word_before_them(text: str, expected: str) -> None:
     from graders.i18n import with_particles
