@@ -776,17 +776,21 @@ def _function_parts(owner: str, function: types.FunctionType, module_name: str, 
             yield owner, "attribute", attribute, member
 
 
-def _class_parts(owner: str, klass: type, module_name: str,
-                 filenames: set[str]) -> Iterator[tuple[str, str, str, Any]]:
-    """Data attributes of the submission's own class, and of its metaclass when that is its own too;
-    and the library callables it keeps (its own methods are the submission's, read whole elsewhere)."""
+def _class_parts(owner: str, klass: type, module_name: str, filenames: set[str]) -> Iterator[tuple[str, str, str, Any]]:
+    """Data attributes of the submission's own class, and of its metaclass when that is its own too; its
+    own methods, read whole as the submission's functions (`function`); and the library callables it keeps."""
     for each in (klass, type(klass)):
         if not submission_class(each):
             continue
+        holder = owner if each is klass else klass.__name__
         for attribute, member in list(vars(each).items()):
-            if not is_dunder(attribute) and attribute not in CLASS_BOOKKEEPING and is_data(member):
-                yield (owner if each is klass else klass.__name__), "class", attribute, member
-            elif not is_dunder(attribute) and _keeps_a_namespace(_unwrapped_member(member), filenames):
-                yield f"{owner if each is klass else klass.__name__}.{attribute}", "library_callable", "", \
-                    _unwrapped_member(member)
+            if is_dunder(attribute):
+                continue
+            function = _unwrapped_member(member)
+            if attribute not in CLASS_BOOKKEEPING and is_data(member):
+                yield holder, "class", attribute, member
+            elif isinstance(function, types.FunctionType) and function.__code__.co_filename in filenames:
+                yield f"{holder}.{attribute}", "function", "", function
+            elif _keeps_a_namespace(function, filenames):
+                yield f"{holder}.{attribute}", "library_callable", "", function
 
