@@ -4,7 +4,9 @@ reads a class's own methods whole, as the submission's functions.
 The counter lives in a classmethod's function, a staticmethod's mutable default on a nested class, a
 file-defined decorator's closure on a base class's method, a metaclass's method reached through a
 dict, a property getter's annotations, and the function under a class-body `jax.jit` reached
-through a bound method an instance holds (tests/submissions/hostile/round12/README.md). Each file
+through a bound method an instance holds (tests/submissions/hostile/round12/README.md). File 07, found
+while reading those results, was a breach: a list only a base class defines, appended to through
+`self` in a subclass's method, was no place of the subclass's. Each file
 is the reference solution with one stateful graded function; how an attack counts as contained:
 `tests/hostile_round.py`.
 """
@@ -24,6 +26,8 @@ TARGETS: Targets = {
     "04_metaclass_method_dict_via_registry.py": ("jit", "flatten", ("no_globals",)),
     "05_property_fget_annotations.py": ("jit", "negatives", ("no_globals",)),
     "06_instance_bound_method_jit_wrapped.py": ("jit", "flatten", ("no_globals",)),
+    # Not the helper's: found while reading its results, and a breach until `_class_parts` read the bases.
+    "07_base_class_list_via_self.py": ("jit", "negatives", ("no_globals",)),
 }
 
 BREACHED: dict[str, str] = {}

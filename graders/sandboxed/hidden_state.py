@@ -776,13 +776,20 @@ def _function_parts(owner: str, function: types.FunctionType, module_name: str, 
             yield owner, "attribute", attribute, member
 
 
+# type's own slot, not a property a metaclass of the student's defines.
+_type_name: Callable[[type], str] = vars(type)["__name__"].__get__
+
+
 def _class_parts(owner: str, klass: type, module_name: str, filenames: set[str]) -> Iterator[tuple[str, str, str, Any]]:
-    """Data attributes of the submission's own class, and of its metaclass when that is its own too; its
+    """Data attributes of the submission's own class, of each base class that is its own too (what
+    `self.items` finds when only a base defines `items`), and of its metaclass when that is its own; its
     own methods, read whole as the submission's functions (`function`); and the library callables it keeps."""
-    for each in (klass, type(klass)):
+    # (class, the name its places are told by); compared by identity only, so no metaclass's `__eq__` runs.
+    holders = [(klass, owner)] + [(base, _type_name(base)) for base in klass.__mro__[1:] if submission_class(base)] \
+        + [(type(klass), _type_name(klass))]
+    for each, holder in holders:
         if not submission_class(each):
             continue
-        holder = owner if each is klass else klass.__name__
         for attribute, member in list(vars(each).items()):
             if is_dunder(attribute):
                 continue

@@ -316,3 +316,12 @@ def test_a_counter_in_a_method_of_the_submissions_own_class_is_its_own_state_not
     _run(module, "f", planted, 1.0)
     found = [f for f in _run(module, "f", planted, 1.0) if f["access"] == "state"]
     assert {(f["name"], f["type"]) for f in found} == {("Ops.twice", "function")}, found
+
+
+def test_a_list_only_a_base_class_defines_is_state_of_the_subclass() -> None:
+    # `self.items` finds the base's list: the subclass's places include its own bases' (red team round 12, file 07).
+    module, planted = _load("class Base:\n    items = []\n"
+                            "class Child(Base):\n    def bump(self):\n        self.items.append(1)\n"
+                            "def f(x):\n    Child().bump()\n    return x\n")
+    found = [f for f in _run(module, "f", planted, 1.0) if f["access"] == "state"]
+    assert {(f["name"], f["type"], f["part"]) for f in found} == {("Base", "class", "items")}, found
