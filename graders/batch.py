@@ -359,6 +359,8 @@ def _ready() -> None:
 _grading_now = False
 # This judge's own folder inside the pool's scratch folder: every worker folder it makes is in it.
 _own_folder: str | None = None
+# Whether this judge finished preparing (`_start_judge_process`).
+_prepared = False
 
 
 class _Stop(BaseException):
@@ -366,7 +368,7 @@ class _Stop(BaseException):
 
 
 def _start_judge_process(options: GradingOptions, scratch: str) -> None:
-    global _own_folder
+    global _own_folder, _prepared
     from .host import prepare_grading_process
     from .sandboxed.jax_import import import_jax
 
@@ -379,6 +381,7 @@ def _start_judge_process(options: GradingOptions, scratch: str) -> None:
     signal.signal(signal.SIGTERM, _on_terminate)
     _stop_with_parent()
     prepare_grading_process(options)
+    _prepared = True
 
 
 def _on_terminate(signum: int, frame: object) -> None:
@@ -408,9 +411,13 @@ def _grade_in_judge(path: str, assignment: str, options: GradingOptions) -> File
 def _leave() -> NoReturn:
     """Close the clean timing workers, kill any worker a cut-short start left untracked, remove this
     judge's folder (and the pool's, once empty: the parent may be gone), and exit."""
-    from .registry import close_checks
+    if _prepared:
+        # Not while the judge is still preparing: SIGTERM may land inside an import (the pool stops every
+        # judge when one is killed), and importing again from the handler then fails with a traceback
+        # (a batch under load, at a clean clone of b2e8a84). No check has started a worker by then.
+        from .registry import close_checks
 
-    close_checks()
+        close_checks()
     for child in child_pids(os.getpid()):
         # Workers lead process groups of their own (bubblewrap's helpers are in them).
         with contextlib.suppress(OSError):
