@@ -28,14 +28,14 @@ $(STAMP): pyproject.toml constraints.txt
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test,course,cluster]'
 	@# An editable install leaves out the wheel's data files: the server extension's switch, put in by hand.
-	install -D -m 644 course/jupyter/jaxgrade.json $(VENV)/etc/jupyter/jupyter_server_config.d/jaxgrade.json
+	install -D -m 644 deploy/jupyter/jaxgrade.json $(VENV)/etc/jupyter/jupyter_server_config.d/jaxgrade.json
 	touch $(STAMP)
 
-$(STUDENT_STAMP): course/student-requirements.txt constraints.txt
+$(STUDENT_STAMP): deploy/student-requirements.txt constraints.txt
 	@[ -n "$(PYTHON)" ] || { echo "$(NO_PYTHON)" >&2; exit 1; }
 	$(PYTHON) -m venv $(STUDENT_VENV)
 	$(STUDENT_VENV)/bin/python -m pip install --quiet --upgrade pip
-	$(STUDENT_VENV)/bin/python -m pip install --quiet -c constraints.txt -r course/student-requirements.txt
+	$(STUDENT_VENV)/bin/python -m pip install --quiet -c constraints.txt -r deploy/student-requirements.txt
 	touch $(STUDENT_STAMP)
 
 student-env: $(STUDENT_STAMP)
@@ -85,9 +85,9 @@ accounts-env:
 # A course on a real JupyterHub (tests/deploy/test_jupyterhub.py; docs/deploy.md says the same for a real one).
 # Root only (CI is): everything lives under $(HUB_DIR), where the accounts the test creates can reach it.
 #   python3.12/  the interpreter, when $(PYTHON) lives where other accounts cannot read it (pyenv's, under /root):
-#                a copy whose libpython is found relative to itself (course/hub/relocate-python.sh, patchelf)
+#                a copy whose libpython is found relative to itself (deploy/hub/relocate-python.sh, patchelf)
 #   hub/         JupyterHub itself (runs as root)
-#   student/     what a student's server runs: course/student-requirements.txt and jupyterhub-singleuser, with
+#   student/     what a student's server runs: deploy/student-requirements.txt and jupyterhub-singleuser, with
 #                nbgrader's student config and without its formgrader; readable by all
 #   instructor/  jaxgrade (graders and solutions) with nbgrader and jupyterhub-singleuser: readable only by
 #                root and the group $(HUB_INSTRUCTORS), never by students
@@ -95,7 +95,7 @@ accounts-env:
 HUB_DIR := /opt/jaxgrade-test/hub
 HUB_VERSION := 6.1.1
 HUB_INSTRUCTORS := jaxgrade-test-instructors
-HUB_PYTHON_DEPS := pyproject.toml constraints.txt course/hub/relocate-python.sh
+HUB_PYTHON_DEPS := pyproject.toml constraints.txt deploy/hub/relocate-python.sh
 HUB_PIP := -m pip install --quiet --disable-pip-version-check -c $(CURDIR)/constraints.txt
 HUB_SOURCES := $(shell find graders solutions -name '*.py' 2>/dev/null)
 
@@ -106,13 +106,13 @@ hub-env: system-deps $(STAMP)
 	else $(MAKE) --no-print-directory $(HUB_DIR)/hub/.stamp $(HUB_DIR)/student/.stamp $(HUB_DIR)/instructor/.stamp \
 		$(HUB_DIR)/proxy/.stamp; fi
 
-$(HUB_DIR)/python.txt: course/hub/relocate-python.sh
+$(HUB_DIR)/python.txt: deploy/hub/relocate-python.sh
 	@[ -n "$(PYTHON)" ] || { echo "$(NO_PYTHON)" >&2; exit 1; }
 	@command -v patchelf >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q patchelf; }
 	mkdir -p $(HUB_DIR) && chmod 755 $(dir $(HUB_DIR)) $(HUB_DIR)
 	real=$$($(PYTHON) -c 'import sys; print(sys.executable)'); \
 	if runuser -u nobody -- "$$real" -c pass 2>/dev/null; then echo "$$real" > $@.new; \
-	else course/hub/relocate-python.sh "$$real" $(HUB_DIR)/python3.12 && echo $(HUB_DIR)/python3.12/bin/python3.12 > $@.new; fi
+	else deploy/hub/relocate-python.sh "$$real" $(HUB_DIR)/python3.12 && echo $(HUB_DIR)/python3.12/bin/python3.12 > $@.new; fi
 	runuser -u nobody -- "$$(cat $@.new)" -c 'import ssl, sqlite3, ctypes, venv'
 	mv $@.new $@
 
@@ -127,10 +127,10 @@ $(HUB_DIR)/hub/.stamp: $(HUB_DIR)/python.txt
 	$(call hub_venv,$(HUB_DIR)/hub,jupyterhub==$(HUB_VERSION))
 	chmod -R go-w,a+rX $(HUB_DIR)/hub && touch $@
 
-$(HUB_DIR)/student/.stamp: $(HUB_DIR)/python.txt course/student-requirements.txt course/student_nbgrader_config.py
-	$(call hub_venv,$(HUB_DIR)/student,-r course/student-requirements.txt jupyterhub==$(HUB_VERSION))
+$(HUB_DIR)/student/.stamp: $(HUB_DIR)/python.txt deploy/student-requirements.txt deploy/student_nbgrader_config.py
+	$(call hub_venv,$(HUB_DIR)/student,-r deploy/student-requirements.txt jupyterhub==$(HUB_VERSION))
 	mkdir -p $(HUB_DIR)/student/etc/jupyter
-	cp course/student_nbgrader_config.py $(HUB_DIR)/student/etc/jupyter/nbgrader_config.py
+	cp deploy/student_nbgrader_config.py $(HUB_DIR)/student/etc/jupyter/nbgrader_config.py
 	$(HUB_DIR)/student/bin/jupyter server extension disable --sys-prefix nbgrader.server_extensions.formgrader
 	$(HUB_DIR)/student/bin/jupyter server extension disable --sys-prefix nbgrader.server_extensions.course_list
 	for verb in disable lock; do $(HUB_DIR)/student/bin/jupyter labextension $$verb --level=sys_prefix \
@@ -145,7 +145,7 @@ $(HUB_DIR)/instructor/.deps-stamp: $(HUB_DIR)/python.txt $(HUB_PYTHON_DEPS) | $(
 	$(call hub_venv,$(HUB_DIR)/instructor,'$(CURDIR)[course]' jupyterhub==$(HUB_VERSION))
 	touch $@
 
-$(HUB_DIR)/instructor/.stamp: $(HUB_DIR)/instructor/.deps-stamp $(HUB_SOURCES) course/jupyter/jaxgrade.json | $(STAMP)
+$(HUB_DIR)/instructor/.stamp: $(HUB_DIR)/instructor/.deps-stamp $(HUB_SOURCES) deploy/jupyter/jaxgrade.json | $(STAMP)
 	rm -rf build
 	$(HUB_DIR)/instructor/bin/python $(HUB_PIP) --no-deps --force-reinstall '$(CURDIR)'
 	rm -rf build

@@ -29,9 +29,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from graders.grading import grade_many
-from graders.options import GradingOptions
-from graders.results import CheckResult, FileError, Status, SubmissionResult
+from graders.batch.grading import grade_many
+from graders.common.results import CheckResult, FileError, Status, SubmissionResult
+from graders.judge.options import GradingOptions
 
 if TYPE_CHECKING:
     from tests.fault_lines import FaultLine
@@ -206,8 +206,8 @@ def _by_set(findings: Sequence[Finding]) -> Table:
 
 def _check_order(assignment: str) -> dict[str, int]:
     """The assignment's checks in the order its exercises list them."""
-    import graders.exercises  # noqa: F401 - registers every assignment
-    from graders.registry import get_assignment
+    import graders.judge.catalogue  # noqa: F401 - registers every assignment
+    from graders.common.assignments import get_assignment
 
     names = dict.fromkeys(name for exercise in get_assignment(assignment).exercises for name in exercise.points)
     return {name: position for position, name in enumerate(names)}

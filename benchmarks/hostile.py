@@ -8,9 +8,9 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from graders.judge import GradingOptions, grade_path
-from graders.supervisor.client import WorkerLimits
-from graders.supervisor.sandbox import detect_isolation
+from graders.judge.grade import GradingOptions, grade_path
+from graders.judge.supervisor.client import WorkerLimits
+from graders.judge.supervisor.isolation import detect_isolation
 
 HOSTILE = Path(__file__).resolve().parent.parent / "tests" / "submissions" / "hostile"
 OPTIONS = GradingOptions(lang="en", call_seconds=5, exercise_seconds=60,

@@ -18,10 +18,10 @@ import tempfile
 from dataclasses import replace
 from pathlib import Path
 
-from graders.judge import GradingOptions, grade_submission
-from graders.registry import get_assignment
-from graders.spec import Assignment
-from graders.submission import read_submission
+from graders.common.assignments import get_assignment
+from graders.common.spec import Assignment
+from graders.judge.grade import GradingOptions, grade_submission
+from graders.judge.submission import read_submission
 
 JITTED = "import jax\n\n@jax.jit\ndef norm(X):\n    return (X - X.mean(0)) / X.std(0)\n"
 EAGER = "import jax.numpy as jnp\n\ndef norm(X):\n    return (X - jnp.mean(X, axis=0)) / jnp.std(X, axis=0)\n"

@@ -32,13 +32,13 @@ from typing import TYPE_CHECKING, Any
 _os.environ.setdefault("HYPOTHESIS_NO_PLUGINS", "1")
 
 if TYPE_CHECKING:
-    from .batch import BatchInterrupted
-    from .grading import grade_many
-    from .judge import grade_path, grade_submission
-    from .options import GradingOptions
-    from .results import CheckResult, ExerciseResult, FileError, Status, SubmissionResult
-    from .spec import Assignment
-    from .submission import Submission, SubmissionError, read_submission
+    from graders.batch.grading import grade_many
+    from graders.batch.pool import BatchInterrupted
+    from graders.common.results import CheckResult, ExerciseResult, FileError, Status, SubmissionResult
+    from graders.common.spec import Assignment
+    from graders.judge.grade import grade_path, grade_submission
+    from graders.judge.options import GradingOptions
+    from graders.judge.submission import Submission, SubmissionError, read_submission
 
 __all__ = [
     "Assignment",
@@ -59,17 +59,19 @@ __all__ = [
 ]
 
 _HOMES = {
-    "Assignment": "spec", "CheckResult": "results", "ExerciseResult": "results", "FileError": "results",
-    "GradingOptions": "options", "Status": "results", "Submission": "submission",
-    "SubmissionError": "submission", "SubmissionResult": "results", "BatchInterrupted": "batch",
-    "grade_many": "grading", "grade_path": "judge", "grade_submission": "judge", "read_submission": "submission",
+    "Assignment": "common.spec", "CheckResult": "common.results", "ExerciseResult": "common.results",
+    "FileError": "common.results", "Status": "common.results", "SubmissionResult": "common.results",
+    "GradingOptions": "judge.options", "Submission": "judge.submission", "SubmissionError": "judge.submission",
+    "read_submission": "judge.submission", "grade_path": "judge.grade", "grade_submission": "judge.grade",
+    "BatchInterrupted": "batch.pool", "grade_many": "batch.grading",
 }
 
 
 def list_assignments() -> dict[str, Assignment]:
     """Every assignment of the course by name (importing JAX and registering every check)."""
-    from . import exercises  # noqa: F401 - registers every check and assignment
-    from .registry import assignments
+    from graders.common.assignments import assignments
+
+    from .judge import catalogue  # noqa: F401 - registers every check and assignment
 
     return dict(assignments())
 

@@ -24,11 +24,11 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from .i18n import DEFAULT_LANGUAGE, LANGUAGES, t
+from graders.common.i18n import DEFAULT_LANGUAGE, LANGUAGES, t
 
 if TYPE_CHECKING:
-    from .results import FileError, SubmissionResult
-    from .spec import Assignment
+    from graders.common.results import FileError, SubmissionResult
+    from graders.common.spec import Assignment
 
 __all__ = ["main", "run"]
 
@@ -222,7 +222,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     previous = _stop_on_signals()
     previous_unraisable_hook = sys.unraisablehook
     if previous:
-        from .stop import drop_lost_interrupts
+        from graders.common.stop import drop_lost_interrupts
 
         sys.unraisablehook = drop_lost_interrupts
     try:
@@ -242,7 +242,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             signal.signal(signal_number, previous_handler)
         sys.unraisablehook = previous_unraisable_hook
         if previous:
-            from .stop import clear_stop_request
+            from graders.common.stop import clear_stop_request
 
             clear_stop_request()
 
@@ -256,7 +256,7 @@ def _stop_on_signals() -> dict[int, Any]:
     """
     if threading.current_thread() is not threading.main_thread():
         return {}
-    from .stop import request_stop, stop_is_deferred
+    from graders.common.stop import request_stop, stop_is_deferred
 
     def interrupt(signum: int, frame: object) -> None:
         global _stop_signal
@@ -276,7 +276,7 @@ def run() -> None:
     process started are stopped first (their temporary folders removed).
     """
     code = main()
-    from .registry import close_checks
+    from graders.common.registry import close_checks
 
     close_checks()
     for stream in (sys.stdout, sys.stderr):
@@ -291,8 +291,8 @@ def run() -> None:
 # --------------------------------------------------------------------------- helpers
 def _catalogue() -> Mapping[str, Assignment]:
     """Every assignment, with the checks they use registered (imports JAX)."""
-    from . import exercises  # noqa: F401 - registers every check and assignment
-    from .registry import assignments
+    from graders.common.assignments import assignments
+    from graders.judge import catalogue  # noqa: F401 - registers every check and assignment
 
     return assignments()
 
@@ -332,12 +332,12 @@ def _terminal_width() -> int | None:
 
 # --------------------------------------------------------------------------- jaxgrade grade
 def _grade(arguments: argparse.Namespace) -> int:
-    from .batch import BatchInterrupted
-    from .cluster import ClusterError
-    from .grading import grade_many
-    from .options import GradingOptions
-    from .registry import UnknownAssignment
-    from .results import FileError, FileErrorCause
+    from graders.batch.cluster import ClusterError
+    from graders.batch.grading import grade_many
+    from graders.batch.pool import BatchInterrupted
+    from graders.common.assignments import UnknownAssignment
+    from graders.common.results import FileError, FileErrorCause
+    from graders.judge.options import GradingOptions
 
     lang = arguments.lang
     formats = [arguments.format, *(report_format for report_format, _ in arguments.report)]
@@ -368,7 +368,7 @@ def _grade(arguments: argparse.Namespace) -> int:
 
 def _warn_about(results: Sequence[SubmissionResult | FileError]) -> list[FileError]:
     """One line on stderr for each file graded as another assignment and each internal error."""
-    from .results import FileError, FileErrorCause
+    from graders.common.results import FileError, FileErrorCause
 
     for result in results:
         for flag in getattr(result, "flags", ()):
@@ -382,7 +382,7 @@ def _warn_about(results: Sequence[SubmissionResult | FileError]) -> list[FileErr
 
 def _write_reports(results: Sequence[SubmissionResult | FileError], arguments: argparse.Namespace) -> None:
     """One grading, several renderings: a CI job needs a summary and a JUnit file, not two gradings."""
-    from .reports import WRITERS, render_text
+    from graders.reports import WRITERS, render_text
 
     for report_format, path in arguments.report:
         _write_file(WRITERS[report_format](results, lang=arguments.lang), path, "--report")
@@ -403,7 +403,7 @@ def _grade_status(results: Sequence[SubmissionResult | FileError], fail_under: f
         return EXIT_INTERNAL
     if unreadable:
         return EXIT_USAGE
-    from .results import SubmissionResult
+    from graders.common.results import SubmissionResult
 
     if fail_under is not None and any(result.score < fail_under for result in results
                                       if isinstance(result, SubmissionResult)):
@@ -414,8 +414,8 @@ def _grade_status(results: Sequence[SubmissionResult | FileError], fail_under: f
 
 # --------------------------------------------------------------------------- the other subcommands
 def _warm(arguments: argparse.Namespace) -> int:
-    from .options import GradingOptions
-    from .warmup import warm_assignment
+    from graders.batch.warmup import warm_assignment
+    from graders.judge.options import GradingOptions
 
     catalogue = _catalogue()
     chosen = [_assignment(name) for name in arguments.assignments] or [catalogue[name] for name in sorted(catalogue)]
@@ -432,7 +432,7 @@ def _warm(arguments: argparse.Namespace) -> int:
 
 
 def _list(arguments: argparse.Namespace) -> int:
-    from .registry import get_check
+    from graders.common.registry import get_check
 
     lang = arguments.lang
     lines = []
@@ -449,8 +449,8 @@ def _list(arguments: argparse.Namespace) -> int:
 def _autograde(arguments: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from .course.autograde_command import autograde_course, render_summary
-    from .course.nbgrader_steps import StepFailed
+    from graders.course.autograde_command import autograde_course, render_summary
+    from graders.course.nbgrader_steps import StepFailed
 
     _assignment(arguments.assignment)
     course = Path(arguments.course)
@@ -480,8 +480,8 @@ def _autograde(arguments: argparse.Namespace) -> int:
 def _watch(arguments: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from .course.quota import parse_quota
-    from .course.watch import (
+    from graders.course.quota import parse_quota
+    from graders.course.watch import (
         Outcome,
         WatchSettings,
         course_config,
@@ -539,7 +539,7 @@ def _idle_until_stopped(console: Any, assignment: str) -> None:
     """Do nothing until a signal (any of those that stop a command) arrives."""
     import time
 
-    from .stop import raise_if_stop_requested
+    from graders.common.stop import raise_if_stop_requested
 
     console.print(f"idle until stopped: the deadline has passed, and a supervisor would start an exiting service "
                   f"again; grade with `jaxgrade autograde {assignment}`", soft_wrap=True, markup=False)
@@ -554,9 +554,9 @@ def _idle_until_stopped(console: Any, assignment: str) -> None:
 def _review(arguments: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from .course.nbgrader_steps import StepFailed
-    from .course.review_command import ReviewError, decide, flagged_submissions, render_flagged
-    from .course.reviews import Verdict
+    from graders.course.nbgrader_steps import StepFailed
+    from graders.course.review_command import ReviewError, decide, flagged_submissions, render_flagged
+    from graders.course.reviews import Verdict
 
     _assignment(arguments.assignment)
     course = Path(arguments.course)
@@ -578,7 +578,7 @@ def _review(arguments: argparse.Namespace) -> int:
 
 def _check_scheduler(address: str) -> None:
     """Fail in one line, before any student, when the cluster cannot be used."""
-    from .cluster import ClusterError, check_cluster
+    from graders.batch.cluster import ClusterError, check_cluster
 
     try:
         check_cluster(address)
@@ -589,7 +589,7 @@ def _check_scheduler(address: str) -> None:
 def _demo(arguments: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from .demo import run_demo
+    from graders.course.demo import run_demo
 
     try:
         run_demo(Path(arguments.samples), arguments.lang, Console())
@@ -599,10 +599,10 @@ def _demo(arguments: argparse.Namespace) -> int:
 
 
 def _report(arguments: argparse.Namespace) -> int:
-    from .course.class_report import load_course
-    from .course.watch_history import history_files
-    from .reports.analytics import load_reports, render_analytics
-    from .reports.progress import read_history
+    from graders.course.class_report import load_course
+    from graders.course.watch_history import history_files
+    from graders.reports.analytics import load_reports, render_analytics
+    from graders.reports.progress import read_history
 
     if bool(arguments.reports) == bool(arguments.gradebook):
         raise UsageError("pass JSON reports or --gradebook PATH (one of the two)")
@@ -643,7 +643,7 @@ def _report(arguments: argparse.Namespace) -> int:
 
 
 def _classroom_grade(arguments: argparse.Namespace) -> int:
-    from .classroom import ClassroomError, grade_classroom, read_roster
+    from graders.course.classroom import ClassroomError, grade_classroom, read_roster
 
     _assignment(arguments.assignment, arguments.lang)
     try:
@@ -659,7 +659,7 @@ def _classroom_grade(arguments: argparse.Namespace) -> int:
 
 
 def _classroom_publish(arguments: argparse.Namespace) -> int:
-    from .classroom import ClassroomError, publish
+    from graders.course.classroom import ClassroomError, publish
 
     token = _token(arguments.token_env) or ""
     try:
@@ -673,8 +673,8 @@ def _classroom_publish(arguments: argparse.Namespace) -> int:
 
 
 def _course_build(arguments: argparse.Namespace) -> int:
-    from .course.content import CONTENTS
-    from .course.notebooks import write_notebooks
+    from graders.course.content import CONTENTS
+    from graders.course.notebooks import write_notebooks
 
     for path in write_notebooks(CONTENTS, Path(arguments.exercises)):
         sys.stdout.write(f"wrote {path}\n")
@@ -682,7 +682,7 @@ def _course_build(arguments: argparse.Namespace) -> int:
 
 
 def _course_release(arguments: argparse.Namespace) -> int:
-    from .course.release import ReleaseError, generate_release
+    from graders.course.release import ReleaseError, generate_release
 
     root = Path(arguments.root)
     chosen = [_assignment(name).name for name in arguments.assignments] or sorted(_catalogue())
@@ -699,7 +699,7 @@ def _course_release(arguments: argparse.Namespace) -> int:
 
 
 def _course_check(arguments: argparse.Namespace) -> int:
-    from .course.check import check_course
+    from graders.course.check import check_course
 
     findings = check_course(Path(arguments.root))
     for finding in findings:

@@ -22,9 +22,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from graders.common.results import SubmissionResult
+from graders.judge.supervisor.compilation_cache import CACHE_ENVIRONMENT_VARIABLE
 from graders.reports import render_json
-from graders.results import SubmissionResult
-from graders.supervisor.compilation_cache import CACHE_ENVIRONMENT_VARIABLE
 
 # Set before any GradingOptions exists, and inherited by every jaxgrade and nbgrader the tests run.
 _SESSION_CACHE = tempfile.mkdtemp(prefix="jaxgrade-test-cache-")
@@ -46,7 +46,7 @@ SUBMISSIONS = REPO / "tests" / "submissions"
 
 def max_score(assignment: str, exercise: str | None = None) -> float:
     """An assignment's (or one exercise's) total, from its spec: tests never hard-code totals."""
-    from graders.registry import get_assignment
+    from graders.common.assignments import get_assignment
 
     spec = get_assignment(assignment)
     if exercise is None:
@@ -56,7 +56,7 @@ def max_score(assignment: str, exercise: str | None = None) -> float:
 
 def points(assignment: str, *keys: str) -> float:
     """The points of "exercise.check" keys, summed, from the assignment's spec."""
-    from graders.registry import get_assignment
+    from graders.common.assignments import get_assignment
 
     spec = {e.name: e for e in get_assignment(assignment).exercises}
     return float(sum(spec[key.split(".")[0]].points[key.split(".")[1]] for key in keys))
@@ -82,8 +82,8 @@ def golden_report(result: SubmissionResult) -> str:
     measures this machine, and on a GPU host or a loaded one may decide otherwise with no fault
     in the code; its points leave the scores with it. Its own tests assert it.
     """
-    import graders.exercises  # noqa: F401 - registers the checks, to ask which are deterministic
-    from graders.registry import get_check
+    import graders.judge.catalogue  # noqa: F401 - registers the checks, to ask which are deterministic
+    from graders.common.registry import get_check
 
     [report] = json.loads(render_json([result]))
     for field in ("seconds", "environment"):
@@ -110,7 +110,7 @@ def golden_file(path: str) -> Path:
 
 @functools.cache
 def _grade_cached(path: str, assignment: str, lang: str) -> SubmissionResult:
-    from graders.judge import GradingOptions, grade_path
+    from graders.judge.grade import GradingOptions, grade_path
 
     return grade_path(path, assignment, GradingOptions(lang=lang))
 
@@ -130,7 +130,7 @@ def _regraded_cached(path: str, assignment: str) -> SubmissionResult:
     import subprocess
     import sys
 
-    from graders.results import result_from_plain
+    from graders.common.results import result_from_plain
 
     jaxgrade = str(Path(sys.executable).with_name("jaxgrade"))
     completed = subprocess.run([jaxgrade, "grade", "--lang", "en", "--format", "json", "--assignment", assignment,
@@ -162,8 +162,8 @@ def regraded():
 def warm_compilation_cache() -> None:
     """The session's cache, filled from the references once, as `jaxgrade warm` does for a course."""
     # A fixture rather than a session hook: hypothesis may draw examples only once collection is over.
-    from graders.registry import assignments
-    from graders.warmup import warm_assignment
+    from graders.batch.warmup import warm_assignment
+    from graders.common.assignments import assignments
 
     for assignment in assignments().values():
         outcome = warm_assignment(assignment)

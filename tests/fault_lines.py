@@ -3,7 +3,7 @@
 One `FaultLine` per faulty function (not per file), labelled by reading the submission against its
 reference in `solutions/`, never from what the grader says. `lines` are the lines a reviewer would
 point at (several only where one fault spans them); in a notebook they count from 1 within the code
-cell whose index (`graders.submission.Cell.index`, markdown cells included) is `cell`, and `cell` is
+cell whose index (`graders.judge.submission.Cell.index`, markdown cells included) is `cell`, and `cell` is
 None for a `.py` file. A function with a second, lesser fault keeps the main one in `lines` and names
 the other in `cause`.
 

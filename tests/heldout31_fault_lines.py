@@ -2,7 +2,7 @@
 
 Labelled by reading the submissions, before any of them was graded. One `FaultLine` per file; each
 file has exactly one wrong function and the others are correct. Notebook lines count from 1 within
-the code cell whose `graders.submission.Cell.index` is `cell` (1-based, markdown cells included).
+the code cell whose `graders.judge.submission.Cell.index` is `cell` (1-based, markdown cells included).
 """
 
 from __future__ import annotations

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from graders.grading import grade_many
-from graders.options import GradingOptions
-from graders.results import SubmissionResult
+from graders.batch.grading import grade_many
+from graders.common.results import SubmissionResult
+from graders.judge.options import GradingOptions
 
 __all__ = ["Targets", "attack_params", "earned_target_points", "grade_round", "lost_other_points", "round_tests"]
 

@@ -20,11 +20,11 @@ from pathlib import Path
 import psutil
 import pytest
 
-from graders.batch import grade_files
-from graders.options import GradingOptions
-from graders.results import FileError, SubmissionResult
-from graders.submission import read_submission
-from graders.supervisor import client as worker_client
+from graders.batch.pool import grade_files
+from graders.common.results import FileError, SubmissionResult
+from graders.judge.options import GradingOptions
+from graders.judge.submission import read_submission
+from graders.judge.supervisor import client as worker_client
 
 from .conftest import REPO, SUBMISSIONS, golden_file
 from .test_cluster import JIT_FILES, result_from_plain_report

@@ -1,4 +1,4 @@
-"""Every command that grades many files goes through the one batch path (`graders.grading`).
+"""Every command that grades many files goes through the one batch path (`graders.batch.grading`).
 
 Read from the source, not run: a caller that reaches past `grade_many` to the pieces it is
 made of (the pool, the first worker, the cache fill, the process preparation, the cluster) would
@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 GRADERS = Path(__file__).resolve().parents[1] / "graders"
-CALLERS = ("cli.py", "classroom.py", "demo.py", "course/autograde_command.py", "course/autograde.py",
+CALLERS = ("cli.py", "course/classroom.py", "course/demo.py", "course/autograde_command.py", "course/autograde.py",
            "course/grade_ahead.py", "course/watch.py", "__init__.py")
-# What grade_many is made of: only graders/grading.py (and the modules that define them) may use them.
+# What grade_many is made of: only graders/batch/grading.py (and the modules that define them) may use them.
 PIECES = {"grade_files", "begin_worker", "warm_quietly", "warm_assignment", "prepare_grading_process",
           "grade_on_cluster", "grade_submission"}
 
@@ -40,10 +40,10 @@ def test_a_command_that_grades_files_reaches_no_piece_of_the_batch_path(caller: 
         reached -= {"grade_submission"}  # grading one Submission object is public API, not a batch
     if caller == "cli.py":
         reached -= {"warm_assignment"}  # `jaxgrade warm` is the cache fill itself, asked for by name
-    assert not reached, f"graders/{caller} uses {sorted(reached)}; call graders.grading.grade_many instead"
+    assert not reached, f"graders/{caller} uses {sorted(reached)}; call graders.batch.grading.grade_many instead"
 
 
-@pytest.mark.parametrize("caller", ("cli.py", "classroom.py", "demo.py", "course/autograde.py",
+@pytest.mark.parametrize("caller", ("cli.py", "course/classroom.py", "course/demo.py", "course/autograde.py",
                                     "course/grade_ahead.py"))
 def test_the_commands_that_grade_call_grade_many(caller: str) -> None:
     assert "grade_many" in _names_used(GRADERS / caller)

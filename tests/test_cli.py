@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from graders.supervisor.sandbox import detect_isolation
+from graders.judge.supervisor.isolation import detect_isolation
 
 from .conftest import REPO, SUBMISSIONS, max_score
 

@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from graders.cluster import _gpu_resources, _grade_task, code_fingerprint, grade_on_cluster
-from graders.options import GradingOptions
-from graders.results import FileError, FileErrorCause, SubmissionResult, result_from_plain
+from graders.batch.cluster import _gpu_resources, _grade_task, code_fingerprint, grade_on_cluster
+from graders.common.results import FileError, FileErrorCause, SubmissionResult, result_from_plain
+from graders.judge.options import GradingOptions
 
 from .conftest import REPO, golden_file, golden_report
 
@@ -167,7 +167,7 @@ def test_jaxgrade_grade_on_dask_workers_survives_a_killed_worker(dask_processes:
 
 def result_from_plain_report(report: dict) -> SubmissionResult:
     """A JSON report's object back as a result, for the golden comparison."""
-    from graders.results import CheckResult, ExerciseResult, Status
+    from graders.common.results import CheckResult, ExerciseResult, Status
 
     exercises = tuple(ExerciseResult(e["name"], tuple(
         CheckResult(c["name"], Status(c["status"]), c["message"], c["score"], c["max_score"], c["details"],

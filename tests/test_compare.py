@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from graders.compare import find_difference, same_data
-from graders.sandboxed.protocol import Unsupported
-from graders.spec import Tolerance
+from graders.both_sides.protocol import Unsupported
+from graders.common.spec import Tolerance
+from graders.judge.compare import find_difference, same_data
 
 TOL = Tolerance()
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from graders.registry import assignments, check_names
-from graders.results import Status
+from graders.common.assignments import assignments
+from graders.common.registry import check_names
+from graders.common.results import Status
 
 from .conftest import REPO
 from .corpus import CASES, Case

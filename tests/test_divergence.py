@@ -1,5 +1,5 @@
-"""The first step where the student's values part from the reference's (graders/divergence.py),
-on values the student's and the reference's programs really compute (graders/sandboxed/values.py)."""
+"""The first step where the student's values part from the reference's (graders/judge/divergence.py),
+on values the student's and the reference's programs really compute (graders/worker/values.py)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import jax.numpy as jnp
 import numpy as np
 import pytest
 
-from graders.divergence import first_divergence
-from graders.sandboxed.values import intermediate_values
-from graders.supervisor.session import IntermediateNode, Intermediates
+from graders.both_sides.intermediates import intermediate_values
+from graders.judge.divergence import first_divergence
+from graders.judge.supervisor.replies import IntermediateNode, Intermediates
 
 X = jnp.asarray(np.arange(12, dtype=np.float32).reshape(4, 3) ** 1.5)
 

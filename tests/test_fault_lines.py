@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from graders.submission import Cell, read_submission
+from graders.judge.submission import Cell, read_submission
 
 from .conftest import REPO
 from .corpus import CASES
@@ -42,8 +42,8 @@ def test_there_are_labels() -> None:
 @pytest.mark.unit
 @pytest.mark.parametrize("label", FAULT_LINES, ids=_label_id)
 def test_label_names_an_existing_file_assignment_and_exercise(label: FaultLine) -> None:
-    import graders.exercises  # noqa: F401 - registers every assignment
-    from graders.registry import get_assignment
+    import graders.judge.catalogue  # noqa: F401 - registers every assignment
+    from graders.common.assignments import get_assignment
 
     assert (REPO / label.path).is_file(), label.path
     assert not Path(label.path).is_absolute() and "\\" not in label.path

@@ -9,8 +9,8 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from graders import format as formatting
-from graders.format import format_value
+from graders.common import format as formatting
+from graders.common.format import format_value
 
 
 def _eager(value: Any) -> str:

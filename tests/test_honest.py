@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from graders.registry import assignments
-from graders.submission import read_submission
+from graders.common.assignments import assignments
+from graders.judge.submission import read_submission
 
 from .conftest import SUBMISSIONS
 

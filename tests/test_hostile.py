@@ -15,10 +15,10 @@ from pathlib import Path
 import psutil
 import pytest
 
-from graders.judge import GradingOptions, grade_path
-from graders.results import FileError, Status
-from graders.supervisor.client import WorkerLimits
-from graders.supervisor.sandbox import detect_isolation
+from graders.common.results import FileError, Status
+from graders.judge.grade import GradingOptions, grade_path
+from graders.judge.supervisor.client import WorkerLimits
+from graders.judge.supervisor.isolation import detect_isolation
 
 from .conftest import REPO, SUBMISSIONS, max_score, points
 
@@ -176,7 +176,7 @@ def test_control_characters_in_one_students_output_break_no_report_of_the_class(
     still parses, shows each student's own score, and carries the characters only as escapes."""
     from xml.etree import ElementTree
 
-    from graders.grading import grade_many
+    from graders.batch.grading import grade_many
     from graders.reports import WRITERS
 
     files = [SUBMISSIONS / "jit" / "correct_alternative.py", HOSTILE / "control_characters.py",
@@ -231,7 +231,7 @@ attempt("read-grader", lambda: open({str(targets["grader"])!r}).read())
 attempt("read-other-student", lambda: open({str(targets["other"])!r}).read())
 attempt("read-gradebook-dir", lambda: os.listdir({str(targets["course"])!r}))
 attempt("import-solutions", lambda: __import__("solutions.jit"))
-attempt("import-graders", lambda: __import__("graders.judge"))
+attempt("import-graders", lambda: __import__("graders.judge.grade"))
 attempt("write-course", lambda: open({str(targets["course"] / "TAMPERED")!r}, "w").write("x"))
 attempt("write-repo", lambda: open({str(targets["repo"] / "TAMPERED")!r}, "w").write("x"))
 attempt("write-root", lambda: open("/TAMPERED", "w").write("x"))
@@ -265,7 +265,7 @@ def test_the_worker_cannot_read_answers_write_outside_or_reach_the_network(tmp_p
 
     thread = threading.Thread(target=accept, daemon=True)
     thread.start()
-    targets = {"reference": REPO / "solutions" / "jit.py", "grader": REPO / "graders" / "judge.py",
+    targets = {"reference": REPO / "solutions" / "jit.py", "grader": REPO / "graders" / "judge" / "grade.py",
                "other": SUBMISSIONS / "jit" / "correct_alternative.py", "course": course, "repo": REPO}
     submission = course / "snoop.py"
     submission.write_text(_snoop_source(targets, listener.getsockname()[1]))
@@ -303,7 +303,7 @@ def test_tampering_with_instruments_is_flagged_never_a_silent_pass(name: str, ex
 
 
 def test_without_a_sandbox_the_report_says_it_was_less_isolated(monkeypatch) -> None:
-    from graders.supervisor import sandbox
+    from graders.judge.supervisor import isolation as sandbox
 
     sandbox.detect_isolation.cache_clear()
     monkeypatch.setenv("JAXGRADE_SANDBOX", "none")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from graders.judge import GradingOptions, grade_path
+from graders.judge.grade import GradingOptions, grade_path
 
 from .conftest import SUBMISSIONS
 

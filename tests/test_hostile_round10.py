@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from graders.results import SubmissionResult
+from graders.common.results import SubmissionResult
 
 from .conftest import SUBMISSIONS
 from .hostile_round import Targets, round_tests

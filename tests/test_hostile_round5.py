@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from graders.grading import grade_many
-from graders.options import GradingOptions
-from graders.results import SubmissionResult
+from graders.batch.grading import grade_many
+from graders.common.results import SubmissionResult
+from graders.judge.options import GradingOptions
 
 from .conftest import SUBMISSIONS
 from .hostile_round import Targets, attack_params, earned_target_points, grade_round

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from graders.i18n import LANGUAGES, placeholders, t
-from graders.messages import MESSAGES
-from graders.registry import assignments, check_names, get_check
+from graders.common.assignments import assignments
+from graders.common.i18n import LANGUAGES, placeholders, t
+from graders.common.messages import MESSAGES
+from graders.common.registry import check_names, get_check
 
 PACKAGE = Path(__file__).resolve().parent.parent / "graders"
 
@@ -33,8 +34,8 @@ def test_every_key_the_code_uses_is_in_the_catalog() -> None:
 def test_descriptions_and_titles_exist_in_both_languages() -> None:
     # Checks and exercises register as their modules are imported: run alone, this test imports them
     # itself, and an empty registry is a failure, not a pass.
-    import graders.checks  # noqa: F401
-    import graders.exercises  # noqa: F401
+    import graders.judge.catalogue  # noqa: F401
+    import graders.judge.checks  # noqa: F401
 
     assert check_names() and assignments()
     for name in check_names():
@@ -57,7 +58,7 @@ def test_unknown_language_is_a_clear_error() -> None:
     ("`jax.jit`(으)로", "`jax.jit`으로"), ("`jit`이(가)", "`jit`이"), ("`grad`을(를)", "`grad`를"),
 ])
 def test_korean_particles_are_chosen_for_the_word_before_them(text: str, expected: str) -> None:
-    from graders.i18n import with_particles
+    from graders.common.i18n import with_particles
 
     assert with_particles(text) == expected
 

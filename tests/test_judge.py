@@ -8,8 +8,8 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from graders.judge import GradingOptions, grade_path
-from graders.results import Status
+from graders.common.results import Status
+from graders.judge.grade import GradingOptions, grade_path
 
 from .conftest import REPO, SUBMISSIONS, without_timings
 
@@ -144,7 +144,7 @@ def test_messages_follow_the_requested_language(graded) -> None:
 def test_speedup_reports_backend_device_and_figures(graded) -> None:
     """What the report says about the timing, whichever backend timed it: the check's outcome is
     declared non-deterministic, so only `tests/checks/test_jit_speedup.py`'s timing tests assert it."""
-    from graders.registry import get_assignment
+    from graders.common.assignments import get_assignment
 
     result = graded(REPO / "solutions" / "jit.py", "jit")
     speedup = next(c for c in result.exercises[0].checks if c.name == "jit_speedup")

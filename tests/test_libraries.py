@@ -9,7 +9,7 @@ import tomllib
 
 import pytest
 
-from graders.libraries import SUBMISSION_LIBRARIES, listed_libraries
+from graders.common.libraries import SUBMISSION_LIBRARIES, listed_libraries
 
 from .conftest import REPO
 
@@ -29,13 +29,13 @@ def test_the_grader_depends_on_every_library_a_submission_may_import() -> None:
 
 
 def test_students_install_the_versions_the_grader_has() -> None:
-    grader, students = _pins("constraints.txt"), _pins("course/student-requirements.txt")
+    grader, students = _pins("constraints.txt"), _pins("deploy/student-requirements.txt")
     for name in SUBMISSION_LIBRARIES:
         assert students.get(name) == grader[name], name
 
 
 def test_students_are_told_what_they_may_import() -> None:
-    for path in ("README.md", "course/ci/student-README.md"):
+    for path in ("README.md", "deploy/ci/student-README.md"):
         text = (REPO / path).read_text()
         assert all(f"`{name}`" in text for name in SUBMISSION_LIBRARIES), path
     for notebook in sorted((REPO / "release").glob("*/*.ipynb")):

@@ -8,12 +8,12 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from graders.checks.base import CheckContext
-from graders.explain import explain_error
-from graders.format import first_sentence, same_cause
-from graders.i18n import t
-from graders.spec import Call
-from graders.supervisor.session import ErrorReport
+from graders.common.format import first_sentence, same_cause
+from graders.common.i18n import t
+from graders.common.spec import Call
+from graders.judge.checks.base import CheckContext
+from graders.judge.explain import explain_error
+from graders.judge.supervisor.replies import ErrorReport
 
 _TRACED_NEG = ("Attempted boolean conversion of traced array with shape bool[]. The error occurred while tracing "
                "the function f at f.py:3 for jit. This concrete value was not available in Python because it "

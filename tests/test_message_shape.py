@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from graders.format import FIRST_SENTENCE_LIMIT, first_sentence
+from graders.common.format import FIRST_SENTENCE_LIMIT, first_sentence
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 LEAD = 300

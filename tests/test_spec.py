@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import strategies as st
 
-from graders.checks.compact_trace import TraceSizeSpec
-from graders.spec import Assignment, Call, Exercise, SpecError
+from graders.common.spec import Assignment, Call, Exercise, SpecError
+from graders.judge.checks.compact_trace import TraceSizeSpec
 
 _VALID = dict(
     name="double",
@@ -75,7 +75,7 @@ def test_the_norm_formula_is_said_once_and_the_solution_computes_it() -> None:
     import ast
     import inspect
 
-    from graders.exercises.jit import NORM, NORM_FORMULA
+    from graders.judge.catalogue.jit import NORM, NORM_FORMULA
     from solutions import jit as solution
 
     tree = ast.parse(inspect.getsource(solution))
@@ -87,7 +87,7 @@ def test_the_norm_formula_is_said_once_and_the_solution_computes_it() -> None:
 
 
 def test_a_misconception_is_explained_in_both_languages_with_a_valid_marker() -> None:
-    from graders.spec import Misconception
+    from graders.common.spec import Misconception
 
     with pytest.raises(SpecError, match="says\\['ko'\\]"):
         Misconception(compute=lambda x: x, says={"en": "doubled"})

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from graders.stop import clear_stop_request, drop_lost_interrupts, request_stop
+from graders.common.stop import clear_stop_request, drop_lost_interrupts, request_stop
 
 
 def _collect_raising(error: BaseException) -> None:
@@ -52,7 +52,7 @@ def test_a_stop_during_a_deferred_block_is_raised_when_the_outermost_block_ends(
     import signal
 
     from graders.cli import _stop_on_signals
-    from graders.stop import stop_deferred
+    from graders.common.stop import stop_deferred
 
     previous = _stop_on_signals()
     finished_inner = False

@@ -11,7 +11,7 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from graders.submission import SubmissionError, read_submission
+from graders.judge.submission import SubmissionError, read_submission
 
 
 def test_notebook_code_cells_keep_their_positions_and_grade_ids(tmp_path: Path) -> None:
@@ -47,7 +47,7 @@ def test_notebook_code_cells_keep_their_positions_and_grade_ids(tmp_path: Path) 
     ("%%time\ndef broken(:\n", "\ndef broken(:\n"),
 ])
 def test_magics_become_the_python_they_wrap(cell: str, python: str) -> None:
-    from graders.magics import WRAPPING_CELL_MAGICS, without_magics
+    from graders.judge.magics import WRAPPING_CELL_MAGICS, without_magics
 
     assert without_magics(cell) == python
     from IPython.core.magics import ExecutionMagics
@@ -152,6 +152,6 @@ def test_damaged_cells_are_skipped_and_source_lines_joined(tmp_path: Path) -> No
 def test_current_notebooks_are_read_without_importing_nbformat(tmp_path: Path) -> None:
     path = tmp_path / "s.ipynb"
     nbformat.write(new_notebook(cells=[new_code_cell("x = 1")]), path)
-    probe = (f"import sys; from graders.submission import read_submission; read_submission({str(path)!r}); "
+    probe = (f"import sys; from graders.judge.submission import read_submission; read_submission({str(path)!r}); "
              "print('nbformat' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout == "False\n"

@@ -22,13 +22,14 @@ from nbformat.v4 import new_output
 from nbgrader.preprocessors import NbGraderPreprocessor
 from traitlets import Bool, Float, Unicode
 
-from ..format import first_sentence, markdown_text
-from ..grading import grade_many
-from ..i18n import DEFAULT_LANGUAGE, t
-from ..options import GradingOptions
-from ..registry import get_assignment
-from ..reports.json_report import result_to_dict
-from ..results import FileError
+from graders.batch.grading import grade_many
+from graders.common.assignments import get_assignment
+from graders.common.format import first_sentence, markdown_text
+from graders.common.i18n import DEFAULT_LANGUAGE, t
+from graders.common.results import FileError
+from graders.judge.options import GradingOptions
+from graders.reports.json_report import result_to_dict
+
 from .judge_input import prepare_for_judge, release_notebook
 from .notebook_names import rename_note, renamed_notebooks
 from .notebooks import grade_cell_id

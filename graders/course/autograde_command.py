@@ -31,10 +31,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from ..batch import JudgePool
-from ..i18n import t
-from ..stop import raise_if_stop_requested
-from ..supervisor.client import sweep_stale_folders
+from graders.batch.pool import JudgePool
+from graders.common.i18n import t
+from graders.common.stop import raise_if_stop_requested
+from graders.judge.supervisor.client import sweep_stale_folders
+
 from .collect import refused_entries
 from .grade_ahead import grade_ahead
 from .gradebook import database_url, gradebook_rows

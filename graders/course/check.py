@@ -14,8 +14,9 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..judge import GradingOptions, grade_path
-from ..results import Status
+from graders.common.results import Status
+from graders.judge.grade import GradingOptions, grade_path
+
 from .content import CONTENTS
 from .notebooks import write_notebooks
 from .release import ReleaseError, released_in_scratch

@@ -14,7 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..reports.analytics import ClassData
+from graders.reports.analytics import ClassData
+
 from .collect import refused_entries
 from .records import is_graded, overrides, read_failure, student_records
 from .review_command import flagged_submissions

@@ -19,12 +19,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..batch import BatchInterrupted, FileOutcome, JudgePool
-from ..grading import grade_many
-from ..options import GradingOptions
-from ..reports.json_report import result_to_dict
-from ..results import FileError, FileErrorCause
-from ..submission import SubmissionError, submission_from_bytes
+from graders.batch.grading import grade_many
+from graders.batch.pool import BatchInterrupted, FileOutcome, JudgePool
+from graders.common.results import FileError, FileErrorCause
+from graders.judge.options import GradingOptions
+from graders.judge.submission import SubmissionError, submission_from_bytes
+from graders.reports.json_report import result_to_dict
+
 from .collect import expected_notebooks
 from .gradebook import database_url
 from .judge_input import JudgeInput, notebook_for_judge

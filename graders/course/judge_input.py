@@ -22,7 +22,8 @@ from typing import Any
 
 import nbformat
 
-from ..options import GradingOptions
+from graders.judge.options import GradingOptions
+
 from .restore_cells import RestoredCell, restore_missing_cells
 from .verdicts import verdict_key
 

@@ -30,7 +30,7 @@ def load_course_config(course: Path) -> Any:
 
 def course_language(course: Path) -> str:
     """The language of the course's feedback (`c.JaxgradeScores.lang`), as nbgrader's autograde uses it."""
-    from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
+    from graders.common.i18n import DEFAULT_LANGUAGE, LANGUAGES
 
     lang = str(load_course_config(course).JaxgradeScores.get("lang", DEFAULT_LANGUAGE))
     return lang if lang in LANGUAGES else DEFAULT_LANGUAGE

@@ -20,7 +20,8 @@ from pathlib import Path
 
 from nbgrader.exchange.default.release_feedback import ExchangeReleaseFeedback
 
-from ..i18n import t
+from graders.common.i18n import t
+
 from .atomic import read_json, write_json
 
 __all__ = ["AssignmentNotebook", "ReleaseFeedbackUnderSubmittedNames", "choose_notebook", "rename_note",

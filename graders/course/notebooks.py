@@ -20,12 +20,13 @@ from typing import Any
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from .. import exercises as _catalogue  # noqa: F401 - registers every check and assignment
-from ..i18n import t
-from ..libraries import listed_libraries
-from ..registry import get_assignment, get_check
-from ..spec import Assignment, Exercise
-from ..submission import SELF_CHECK_PREFIX
+from graders.common.assignments import get_assignment
+from graders.common.i18n import t
+from graders.common.libraries import listed_libraries
+from graders.common.registry import get_check
+from graders.common.spec import Assignment, Exercise
+from graders.judge import catalogue  # noqa: F401 - registers every check and assignment
+from graders.judge.submission import SELF_CHECK_PREFIX
 
 __all__ = ["Code", "GradedExercise", "Markdown", "NotebookContent", "Rules", "build_notebook", "grade_cell_id",
            "write_notebooks"]

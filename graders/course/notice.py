@@ -12,7 +12,7 @@ import html
 import shutil
 from pathlib import Path
 
-from ..i18n import t
+from graders.common.i18n import t
 
 __all__ = ["write_notice"]
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import nbformat
 
-from ..i18n import t
+from graders.common.i18n import t
 
 __all__ = ["RestoredCell", "restore_missing_cells", "restored_note"]
 

@@ -19,7 +19,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..i18n import t
+from graders.common.i18n import t
+
 from .atomic import read_json, write_json
 
 __all__ = ["Decision", "Verdict", "apply_decision", "decision_for", "flagged_checks", "is_flagged",

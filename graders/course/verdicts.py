@@ -19,8 +19,9 @@ import platform
 from pathlib import Path
 from typing import Any
 
-from ..code_version import code_fingerprint
-from ..options import GradingOptions
+from graders.common.code_version import code_fingerprint
+from graders.judge.options import GradingOptions
+
 from .atomic import read_json, write_json
 
 __all__ = ["keep_verdict", "kept_verdict", "verdict_key"]

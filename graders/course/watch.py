@@ -55,12 +55,13 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TextColumn
 
-from ..batch import JudgePool
-from ..grading import prepare_batch
-from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
-from ..options import GradingOptions
-from ..stop import raise_if_stop_requested
-from ..supervisor.client import sweep_stale_folders
+from graders.batch.grading import prepare_batch
+from graders.batch.pool import JudgePool
+from graders.common.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from graders.common.stop import raise_if_stop_requested
+from graders.judge.options import GradingOptions
+from graders.judge.supervisor.client import sweep_stale_folders
+
 from .atomic import read_json, write_json
 from .autograde_command import CourseGrader
 from .collect import course_rules

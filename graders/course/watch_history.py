@@ -27,7 +27,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from ..reports.progress import read_history
+from graders.reports.progress import read_history
 
 __all__ = ["HISTORY", "STATE", "History", "checks_of", "history_files"]
 

@@ -6,7 +6,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..results import FileError, SubmissionResult
+from graders.common.results import FileError, SubmissionResult
 
 __all__ = ["render_gradescope"]
 

@@ -10,7 +10,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..results import FileError, SubmissionResult
+from graders.common.results import FileError, SubmissionResult
 
 __all__ = ["TIMING_FIELDS", "render_json", "result_to_dict"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Sequence
 
-from ..results import FileError, Status, SubmissionResult
+from graders.common.results import FileError, Status, SubmissionResult
 
 __all__ = ["render_junit"]
 

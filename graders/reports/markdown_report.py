@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..format import markdown_text
-from ..i18n import t
-from ..results import FileError, Status, SubmissionResult
+from graders.common.format import markdown_text
+from graders.common.i18n import t
+from graders.common.results import FileError, Status, SubmissionResult
 
 __all__ = ["render_markdown"]
 

@@ -17,9 +17,9 @@ from rich.console import Console
 from rich.padding import Padding
 from rich.text import Text
 
-from ..i18n import t
-from ..registry import get_check
-from ..results import CheckResult, FileError, Status, SubmissionResult
+from graders.common.i18n import t
+from graders.common.registry import get_check
+from graders.common.results import CheckResult, FileError, Status, SubmissionResult
 
 __all__ = ["render_text"]
 

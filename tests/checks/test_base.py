@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from graders.checks.base import (
+from graders.common.assignments import get_assignment
+from graders.common.results import Status
+from graders.judge.checks.base import (
     GRADING_SETTINGS,
     CheckContext,
     Counterexample,
@@ -13,8 +15,6 @@ from graders.checks.base import (
     stable_seed,
     verdict_from_search,
 )
-from graders.registry import get_assignment
-from graders.results import Status
 
 
 def test_examples_are_the_same_on_every_run_and_differ_between_purposes() -> None:
@@ -35,7 +35,7 @@ def test_grading_settings_have_no_database_no_deadline_and_stay_quiet() -> None:
 
 
 def test_every_exercise_generates_inputs_from_a_small_set_of_shapes() -> None:
-    from graders.registry import assignments
+    from graders.common.assignments import assignments
 
     for assignment in assignments().values():
         for exercise in assignment.exercises:

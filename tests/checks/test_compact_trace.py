@@ -8,8 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from graders.checks.base import CheckContext, Verdict
-from graders.checks.compact_trace import (
+from graders.common.assignments import get_assignment
+from graders.common.results import Status
+from graders.common.spec import Exercise
+from graders.judge.checks.base import CheckContext, Verdict
+from graders.judge.checks.compact_trace import (
     LENGTH_RANGES,
     compact_trace,
     draw_lengths,
@@ -19,12 +22,10 @@ from graders.checks.compact_trace import (
     size_limit,
     trace_verdict,
 )
-from graders.registry import get_assignment
-from graders.results import Status
-from graders.source import parse_cells
-from graders.spec import Exercise
-from graders.submission import read_submission
-from graders.supervisor.session import SubmissionSession, TraceLine, TraceMeasurement
+from graders.judge.source import parse_cells
+from graders.judge.submission import read_submission
+from graders.judge.supervisor.replies import TraceLine, TraceMeasurement
+from graders.judge.supervisor.session import SubmissionSession
 
 from ..conftest import REPO, SUBMISSIONS
 

@@ -10,10 +10,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-import graders.exercises  # noqa: F401 - registers every assignment
-from graders.checks import base, example_store
-from graders.registry import assignments
-from graders.spec import Call
+import graders.judge.catalogue  # noqa: F401 - registers every assignment
+from graders.common.assignments import assignments
+from graders.common.spec import Call
+from graders.judge.checks import base, example_store
 
 pytestmark = pytest.mark.unit  # draws in this process; no worker
 

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from graders.checks.jit_speedup import Estimate, SpeedupSpec, TimingProfile, decide, estimate
-from graders.judge import GradingOptions, grade_submission
-from graders.registry import get_assignment
-from graders.results import Status
-from graders.spec import Assignment, SpecError
-from graders.submission import read_submission
+from graders.common.assignments import get_assignment
+from graders.common.results import Status
+from graders.common.spec import Assignment, SpecError
+from graders.judge.checks.jit_speedup import Estimate, SpeedupSpec, TimingProfile, decide, estimate
+from graders.judge.grade import GradingOptions, grade_submission
+from graders.judge.submission import read_submission
 
 from ..conftest import REPO, SUBMISSIONS
 

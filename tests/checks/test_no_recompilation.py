@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from graders.checks.no_recompilation import signature, split_warmup
-from graders.registry import get_assignment
-from graders.spec import Call
+from graders.common.assignments import get_assignment
+from graders.common.spec import Call
+from graders.judge.checks.no_recompilation import signature, split_warmup
 
 
 def _exercise(name: str):

@@ -6,9 +6,9 @@ from types import SimpleNamespace
 
 import numpy as np
 
-import graders.exercises  # noqa: F401 - registers the assignments
-from graders.checks.base import UNSEEN_EXAMPLES, draw_examples, unseen_examples, unseen_key
-from graders.registry import assignments
+import graders.judge.catalogue  # noqa: F401 - registers the assignments
+from graders.common.assignments import assignments
+from graders.judge.checks.base import UNSEEN_EXAMPLES, draw_examples, unseen_examples, unseen_key
 
 
 def _context(exercise, *sources: str) -> SimpleNamespace:

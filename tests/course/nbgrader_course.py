@@ -70,7 +70,7 @@ class Course:
         home = self.homes / student
         if not home.exists():
             (home / ".jupyter").mkdir(parents=True)
-            shutil.copy(REPO / "course" / "student_nbgrader_config.py", home / ".jupyter" / "nbgrader_config.py")
+            shutil.copy(REPO / "deploy" / "student_nbgrader_config.py", home / ".jupyter" / "nbgrader_config.py")
         return home
 
     def student(self, student: str, *args: str) -> subprocess.CompletedProcess[str]:

@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from graders.judge import GradingOptions, grade_path
-from graders.libraries import SUBMISSION_LIBRARIES
+from graders.common.libraries import SUBMISSION_LIBRARIES
+from graders.judge.grade import GradingOptions, grade_path
 
 from ..conftest import max_score
 from .nbgrader_course import REPO, STUDENT_BIN, set_solution, solution_sources
@@ -38,7 +38,7 @@ jobs:
     runs-on: ubuntu-24.04
     steps:
       - run: cat solutions/jit.py
-      - run: python -c "import graders.judge"
+      - run: python -c "import graders.judge.grade"
       - run: |
           echo '[{"score": 30, "max_score": 30}]' > report.json
 """
@@ -58,10 +58,10 @@ def _student_repository(root: Path, name: str) -> Path:
     work.mkdir(parents=True)
     _git(work, "init", "--quiet", "--initial-branch=main")
     shutil.copy(REPO / "release" / "jit" / "jit.ipynb", work / "jit.ipynb")
-    shutil.copy(REPO / "course" / "student-requirements.txt", work / "student-requirements.txt")
-    shutil.copy(REPO / "course" / "ci" / "student-README.md", work / "README.md")
+    shutil.copy(REPO / "deploy" / "student-requirements.txt", work / "student-requirements.txt")
+    shutil.copy(REPO / "deploy" / "ci" / "student-README.md", work / "README.md")
     (work / ".github" / "workflows").mkdir(parents=True)
-    shutil.copy(REPO / "course" / "ci" / "student-workflow.yml", work / ".github" / "workflows" / "self-check.yml")
+    shutil.copy(REPO / "deploy" / "ci" / "student-workflow.yml", work / ".github" / "workflows" / "self-check.yml")
     return work
 
 
@@ -186,10 +186,10 @@ def test_no_token_is_written_anywhere(classroom) -> None:
 
 
 def test_the_student_side_has_no_secret_no_grader_and_no_solutions(classroom) -> None:
-    template = (REPO / "course" / "ci" / "student-workflow.yml").read_text()
+    template = (REPO / "deploy" / "ci" / "student-workflow.yml").read_text()
     assert "secrets." not in template and "graders" not in template.split("steps:", 1)[1]
     allowed = {"jupyterlab", "nbgrader", "jaxlib", *SUBMISSION_LIBRARIES}  # what a submission may import
-    for line in (REPO / "course" / "student-requirements.txt").read_text().splitlines():
+    for line in (REPO / "deploy" / "student-requirements.txt").read_text().splitlines():
         assert not line.strip() or line.startswith("#") or line.split("==")[0] in allowed
     # bob's edited workflow, run where a student's job runs: the student's environment and repository.
     bob = classroom["bob_work"]
@@ -204,7 +204,7 @@ def test_the_student_side_has_no_secret_no_grader_and_no_solutions(classroom) ->
 
 
 def test_the_student_template_runs_the_self_checks(classroom, tmp_path: Path) -> None:
-    workflow = yaml.safe_load((REPO / "course" / "ci" / "student-workflow.yml").read_text())
+    workflow = yaml.safe_load((REPO / "deploy" / "ci" / "student-workflow.yml").read_text())
     check = next(step["run"] for step in workflow["jobs"]["self-check"]["steps"]
                  if step.get("name") == "Run the notebook's self-checks")
     work = tmp_path / "alice"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from markdown_it import MarkdownIt
 
+from graders.common.format import first_sentence
 from graders.course.autograde import feedback_markdown, feedback_text
-from graders.format import first_sentence
 
 pytestmark = pytest.mark.unit
 

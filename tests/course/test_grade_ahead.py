@@ -15,11 +15,11 @@ from pathlib import Path
 import nbformat
 from nbgrader.api import Gradebook
 
+from graders.common.assignments import get_assignment
 from graders.course.grade_ahead import judge_options
 from graders.course.judge_input import notebook_for_judge
 from graders.course.nbgrader_steps import CourseSteps, load_course_config
 from graders.course.verdicts import keep_verdict
-from graders.registry import get_assignment
 
 from .nbgrader_course import Course, set_solution, student_answers
 
@@ -35,7 +35,7 @@ def _marker(assignment: str) -> dict[str, object]:
 
 
 def test_the_notebook_made_ahead_is_the_one_nbgrader_hands_to_the_judge(tmp_path: Path, monkeypatch) -> None:
-    import graders.exercises  # noqa: F401 - registers the assignments
+    import graders.judge.catalogue  # noqa: F401 - registers the assignments
 
     course = Course.create(tmp_path)
     # nbgrader runs in this process here: the course's config reads the exchange from the environment.
@@ -89,7 +89,7 @@ def test_notebooks_that_are_the_same_bytes_are_graded_once_and_answer_for_each_s
     """Two students who submit the same notebook (both the blank release, here) cost one grading; what
     that grading says is said for both, here a file the grader could not grade."""
     import graders.course.grade_ahead as grade_ahead_module
-    from graders.results import FileError
+    from graders.common.results import FileError
 
     course = Course.create(tmp_path)
     monkeypatch.setenv("JAXGRADE_EXCHANGE", str(course.exchange))

@@ -85,7 +85,7 @@ def test_another_account_submitting_under_a_students_name_changes_nothing_of_the
     for account in (ALICE, MALLORY):
         jupyter = accounts / account / ".jupyter"
         jupyter.mkdir()
-        shutil.copy(REPO / "course" / "student_nbgrader_config.py", jupyter / "nbgrader_config.py")
+        shutil.copy(REPO / "deploy" / "student_nbgrader_config.py", jupyter / "nbgrader_config.py")
         subprocess.run(["chown", "-R", f"{account}:{account}", str(jupyter)], check=True)
         _as(account, accounts, exchange, "fetch_assignment", ASSIGNMENT, "--course", "jax-course")
 

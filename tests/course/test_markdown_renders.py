@@ -14,7 +14,7 @@ import nbformat
 import pytest
 from markdown_it import MarkdownIt
 
-from graders.messages import MESSAGES
+from graders.common.messages import MESSAGES
 
 from .nbgrader_course import REPO
 

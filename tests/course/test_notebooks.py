@@ -8,10 +8,10 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from graders.common.assignments import get_assignment
 from graders.course.check import sources_in_sync
 from graders.course.content import CONTENTS
 from graders.course.notebooks import build_notebook, grade_cell_id, reference_source, write_notebooks
-from graders.registry import get_assignment
 
 from .nbgrader_course import REPO, solution_sources
 

@@ -70,7 +70,7 @@ def _student(name: str, home_root: Path, exchange: Path, *args: str) -> None:
     home = home_root / name
     if not home.exists():
         (home / ".jupyter").mkdir(parents=True)
-        shutil.copy(REPO / "course" / "student_nbgrader_config.py", home / ".jupyter" / "nbgrader_config.py")
+        shutil.copy(REPO / "deploy" / "student_nbgrader_config.py", home / ".jupyter" / "nbgrader_config.py")
     environment = {**os.environ, "HOME": str(home), "JAXGRADE_EXCHANGE": str(exchange),
                    "PATH": f"{STUDENT_BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
     completed = subprocess.run([str(STUDENT_BIN / "nbgrader"), *args], cwd=home, env=environment,

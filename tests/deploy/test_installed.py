@@ -36,7 +36,8 @@ def test_a_regular_install_grades_and_keeps_the_solutions_out_of_the_workers_rea
     if not (INSTRUCTOR_ENV / ".stamp").exists():
         pytest.fail(f"{INSTRUCTOR_ENV} is not built: run `make hub-env` (make test does, as root)")
     site_packages = next((INSTRUCTOR_ENV / "lib").glob("python3*/site-packages"))
-    assert (site_packages / "graders" / "judge.py").is_file() and (site_packages / "solutions" / "jit.py").is_file()
+    assert (site_packages / "graders" / "judge" / "grade.py").is_file()
+    assert (site_packages / "solutions" / "jit.py").is_file()
     reference, peek = tmp_path / "reference.py", tmp_path / "peek.py"
     shutil.copy(REPO / "solutions" / "jit.py", reference)
     peek.write_text(PEEK)

@@ -8,8 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from graders.common.results import FileError
 from graders.reports import render_json
-from graders.results import FileError
 
 from ..browser import needs_chromium, start_chromium
 from ..conftest import REPO, SUBMISSIONS, max_score

@@ -14,8 +14,18 @@ from nbconvert import HTMLExporter
 from nbconvert.filters.markdown_mistune import markdown2html_mistune
 from nbformat.v4 import new_code_cell, new_notebook, new_output
 
+from graders.common.format import markdown_text
+from graders.common.results import (
+    CheckResult,
+    ExerciseResult,
+    FileError,
+    Status,
+    SubmissionResult,
+    printable,
+    result_from_plain,
+    result_to_plain,
+)
 from graders.course.autograde import feedback_markdown, feedback_text
-from graders.format import markdown_text
 from graders.reports import (
     WRITERS,
     render_gradescope,
@@ -26,16 +36,6 @@ from graders.reports import (
     result_to_dict,
 )
 from graders.reports.analytics import ClassData, render_analytics
-from graders.results import (
-    CheckResult,
-    ExerciseResult,
-    FileError,
-    Status,
-    SubmissionResult,
-    printable,
-    result_from_plain,
-    result_to_plain,
-)
 
 from ..conftest import SUBMISSIONS
 
@@ -113,7 +113,7 @@ def test_markdown_text_escapes_syntax_but_not_meaning() -> None:
 def test_code_spans_stay_code_and_stay_inert() -> None:
     import mistune
 
-    from graders.format import markdown_text
+    from graders.common.format import markdown_text
 
     rendered = mistune.html(markdown_text("`norm` is not defined; `<script>alert(1)</script>` and `x.at[i].set(v)`"))
     assert "<code>norm</code> is not defined" in rendered

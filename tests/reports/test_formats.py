@@ -7,8 +7,8 @@ import json
 import junitparser
 import pytest
 
+from graders.common.results import FileError
 from graders.reports import render_gradescope, render_junit, render_markdown
-from graders.results import FileError
 
 from ..conftest import SUBMISSIONS, max_score, points
 

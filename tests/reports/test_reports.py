@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from rich.cells import cell_len
 
+from graders.common.results import CheckResult, ExerciseResult, FileError, Status, SubmissionResult
 from graders.reports import render_json, render_text
-from graders.results import CheckResult, ExerciseResult, FileError, Status, SubmissionResult
 
 from ..conftest import REPO
 

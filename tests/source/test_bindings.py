@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from graders.source import jit_binding, parse_cells
-from graders.submission import submission_from_bytes
+from graders.judge.source import jit_binding, parse_cells
+from graders.judge.submission import submission_from_bytes
 
 
 def _binding(source: str, name: str = "norm"):  # type: ignore[no-untyped-def]

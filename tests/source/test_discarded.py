@@ -6,8 +6,8 @@ import ast
 
 import pytest
 
-from graders.source.discarded import discarded_result
-from graders.source.parsed import ParsedCell
+from graders.judge.source.discarded import discarded_result
+from graders.judge.source.parsed import ParsedCell
 
 
 def _found(source: str, function: str = "f") -> tuple[int, str, str] | None:

@@ -6,8 +6,8 @@ import ast
 
 import pytest
 
-from graders.source.mutations import mutation_sites
-from graders.source.parsed import ParsedCell
+from graders.judge.source.mutations import mutation_sites
+from graders.judge.source.parsed import ParsedCell
 
 SOURCE = '''
 def update(theta, x, idx, u, items, grads):
@@ -80,6 +80,6 @@ def test_a_shallow_copy_changes_the_caller_only_through_what_it_shares() -> None
     ("x += 1", None),
 ])
 def test_an_item_assignment_line_gets_its_own_at_form(code: str, fix: str | None) -> None:
-    from graders.source.mutations import item_assignment_fix
+    from graders.judge.source.mutations import item_assignment_fix
 
     assert item_assignment_fix(code) == fix

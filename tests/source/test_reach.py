@@ -6,9 +6,15 @@ import ast
 
 import pytest
 
-from graders.source.jit_sites import jit_built_inside
-from graders.source.parsed import ParsedCell, definition_of, reached_definitions, single_return, statement_matching
-from graders.source.traced_origin import traced_origin
+from graders.judge.source.jit_sites import jit_built_inside
+from graders.judge.source.parsed import (
+    ParsedCell,
+    definition_of,
+    reached_definitions,
+    single_return,
+    statement_matching,
+)
+from graders.judge.source.traced_origin import traced_origin
 
 SOURCE = '''import jax
 import jax.numpy as jnp

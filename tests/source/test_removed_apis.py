@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from graders.explain import explain_error, removed_api_hint
-from graders.source.removed_apis import REMOVED_APIS, removed_api_in
-from graders.supervisor.session import ErrorReport
+from graders.judge.explain import explain_error, removed_api_hint
+from graders.judge.source.removed_apis import REMOVED_APIS, removed_api_in
+from graders.judge.supervisor.replies import ErrorReport
 
 
 @pytest.mark.parametrize(

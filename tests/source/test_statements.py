@@ -7,7 +7,7 @@ import ast
 
 import pytest
 
-from graders.source.parsed import ParsedCell, single_return, statement_matching
+from graders.judge.source.parsed import ParsedCell, single_return, statement_matching
 
 SOURCE = '''
 import jax.numpy as jnp

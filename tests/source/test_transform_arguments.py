@@ -6,8 +6,8 @@ import ast
 
 import pytest
 
-from graders.source.parsed import ParsedCell
-from graders.source.transform_arguments import differing_transform_argument
+from graders.judge.source.parsed import ParsedCell
+from graders.judge.source.transform_arguments import differing_transform_argument
 
 REFERENCE = '''
 import jax

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from graders.source import find_tripwires, parse_cells
-from graders.submission import read_submission, submission_from_bytes
+from graders.judge.source import find_tripwires, parse_cells
+from graders.judge.submission import read_submission, submission_from_bytes
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from graders.spec import Call
-from graders.submission import Cell, Submission
-from graders.supervisor.client import WorkerLimits, WorkerLost, WorkerProcess
-from graders.supervisor.session import SubmissionSession
+from graders.common.spec import Call
+from graders.judge.submission import Cell, Submission
+from graders.judge.supervisor.client import WorkerLimits, WorkerLost, WorkerProcess
+from graders.judge.supervisor.session import SubmissionSession
 
 
 def _session(source: str, **limits: float) -> SubmissionSession:
@@ -76,7 +76,7 @@ def test_student_output_is_captured_not_mixed_with_replies() -> None:
 
 
 def test_startup_failure_is_reported_not_raised_as_a_traceback(monkeypatch) -> None:
-    monkeypatch.setattr("graders.supervisor.client.sys.executable", "/bin/false")
+    monkeypatch.setattr("graders.judge.supervisor.client.sys.executable", "/bin/false")
     worker = WorkerProcess(WorkerLimits(startup_seconds=5))
     with pytest.raises(WorkerLost):
         worker.start()
@@ -91,7 +91,7 @@ def test_list_and_dict_arguments_come_back_as_they_were_after_the_call() -> None
         session.close()
     assert outcome.args_after == [[0.5, 1.0], {"old": 1, "new": 2}]
 
-    from graders.compare import same_data
+    from graders.judge.compare import same_data
 
     assert same_data([0.5], outcome.args_after[0]).kind == "length"
     assert same_data({"old": 1}, outcome.args_after[1]).kind == "keys"
@@ -116,7 +116,7 @@ def test_one_round_trip_calls_with_each_array_kind_and_stops_at_the_first_failur
 
 
 def test_a_worker_runs_on_the_platform_it_is_given(tmp_path) -> None:
-    from graders.supervisor.client import _worker_environment
+    from graders.judge.supervisor.client import _worker_environment
 
     assert _worker_environment(tmp_path, "cpu")["JAX_PLATFORMS"] == "cpu"
     assert _worker_environment(tmp_path, None).get("JAX_PLATFORMS") == os.environ.get("JAX_PLATFORMS")
@@ -129,7 +129,7 @@ def test_a_worker_runs_on_the_platform_it_is_given(tmp_path) -> None:
 
 
 def test_a_probe_that_fails_is_the_graders_fault_and_the_worker_lives_on() -> None:
-    from graders.supervisor.client import ProbeFailed
+    from graders.judge.supervisor.client import ProbeFailed
 
     session = _session("def double(x):\n    return 2 * x\n")
     try:
@@ -178,7 +178,7 @@ def test_ctrl_c_while_closing_still_kills_the_worker_and_removes_its_folder(monk
 
 
 def test_an_interrupted_batch_removes_its_own_folders_that_no_worker_holds(tmp_path) -> None:
-    from graders.supervisor import client
+    from graders.judge.supervisor import client
 
     prefix = client._owned_prefix()
     orphan, held, other = tmp_path / f"{prefix}orphan", tmp_path / f"{prefix}held", tmp_path / "jaxgrade-worker-x"

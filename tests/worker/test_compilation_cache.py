@@ -9,16 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from graders.judge import GradingOptions, grade_path
-from graders.registry import get_assignment
-from graders.spec import Call
-from graders.submission import Cell, Submission
-from graders.supervisor import client
-from graders.supervisor.clean_workers import clean_workers
-from graders.supervisor.compilation_cache import CompilationCache, default_cache_directory
-from graders.supervisor.sandbox import Isolation, detect_isolation
-from graders.supervisor.session import SubmissionSession
-from graders.warmup import warm_assignment
+from graders.batch.warmup import warm_assignment
+from graders.common.assignments import get_assignment
+from graders.common.spec import Call
+from graders.judge.grade import GradingOptions, grade_path
+from graders.judge.submission import Cell, Submission
+from graders.judge.supervisor import client
+from graders.judge.supervisor.clean_workers import clean_workers
+from graders.judge.supervisor.compilation_cache import CompilationCache, default_cache_directory
+from graders.judge.supervisor.isolation import Isolation, detect_isolation
+from graders.judge.supervisor.session import SubmissionSession
 
 from ..conftest import REPO, SUBMISSIONS, without_timings
 
@@ -164,7 +164,7 @@ def test_a_warm_cache_changes_no_status_score_message_or_compile_count(tmp_path:
 def test_the_judge_caches_its_own_compilations_where_no_worker_looks(tmp_path: Path) -> None:
     shared = tmp_path / "xla"
     script = ("import sys, jax, jax.numpy as jnp\n"
-              "from graders.supervisor.compilation_cache import use_in_judge\n"
+              "from graders.judge.supervisor.compilation_cache import use_in_judge\n"
               "use_in_judge(sys.argv[1])\n"
               "jax.jit(lambda x: x * 3 + 1)(jnp.ones(3)).block_until_ready()\n")
     subprocess.run([sys.executable, "-c", script, str(shared)], check=True)

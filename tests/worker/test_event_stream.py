@@ -9,11 +9,11 @@ import subprocess
 import sys
 import textwrap
 
-from graders.supervisor.events import HEADER
+from graders.judge.supervisor.events import HEADER
 
 _THREADS = textwrap.dedent("""
     import os, sys, threading
-    from graders.sandboxed.events import open_stream
+    from graders.both_sides.events import open_stream
     read, write = os.pipe()
     emit = open_stream(write)
     data = bytearray()
@@ -57,7 +57,7 @@ def test_records_from_many_threads_come_numbered_in_order_and_a_forked_child_wri
 _LOGGING = textwrap.dedent("""
     import json, logging, tempfile
     import jax, jax.numpy as jnp
-    from graders.sandboxed.compilation import _CacheMissLog
+    from graders.worker.compilation import _CacheMissLog
     explained = _CacheMissLog()
     explained.armed = True
     seen = []

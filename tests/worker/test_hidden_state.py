@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from graders.sandboxed.fingerprint import fingerprint
-from graders.sandboxed.hidden_state import ModulesBeforeLoad, Planted, merged, static_global_uses
-from graders.sandboxed.state_watch import find_hidden_state
+from graders.worker.fingerprint import fingerprint
+from graders.worker.hidden_state import ModulesBeforeLoad, Planted, merged, static_global_uses
+from graders.worker.state_watch import find_hidden_state
 
 FILENAME = "<hidden-state-test>"
 _LOADED = itertools.count()
@@ -26,7 +26,7 @@ _LOADED = itertools.count()
 def _a_folder_of_its_own(tmp_path, monkeypatch) -> None:
     """The worker's writable folder is its own, nearly empty; here the tests run wherever pytest was
     started (a checkout of thousands of files, more than the listing reads, which is unreadable)."""
-    from graders.sandboxed import state_watch
+    from graders.worker import state_watch
 
     monkeypatch.setattr(state_watch, "_WRITABLE_FOLDERS", ((".", str(tmp_path)),))
 
@@ -282,7 +282,7 @@ def _registered_search() -> Any:
 
 
 def test_a_counter_kept_in_a_file_is_state(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from graders.sandboxed import state_watch
+    from graders.worker import state_watch
     monkeypatch.setattr(state_watch, "_WRITABLE_FOLDERS", ((".", str(tmp_path)),))
     counter = tmp_path / "calls.txt"
     module, planted = _load(f"def f(x):\n    with open({str(counter)!r}, 'a') as log:\n        log.write('1')\n"

@@ -14,7 +14,7 @@ import textwrap
 _SCRIPT = textwrap.dedent("""
     import json, sys, types
     import numpy, json as json_module, email.utils
-    from graders.sandboxed.library import LibraryWatch, _BLOCK
+    from graders.worker.library import LibraryWatch, _BLOCK
 
     watch = LibraryWatch(lambda kind, data: None, set(), "submission")
     functions = watch._functions

@@ -12,14 +12,14 @@ import textwrap
 
 import pytest
 
-from graders.sandboxed.fingerprint import exact_repr
-from graders.sandboxed.proc_paths import reaches_process_files
+from graders.both_sides.proc_paths import reaches_process_files
+from graders.worker.fingerprint import exact_repr
 
 _SCRIPT = textwrap.dedent("""
     import json, math, os, signal, struct, sys, decimal
     import numpy as np
-    from graders.sandboxed import state_watch
-    from graders.sandboxed.fingerprint import Reader
+    from graders.worker import state_watch
+    from graders.worker.fingerprint import Reader
 
     def settings():
         return state_watch._interpreter_settings(Reader())
@@ -74,7 +74,7 @@ def test_a_processs_own_files_in_proc_and_not_the_machines_facts(path: str, own:
 
 @pytest.mark.skipif(not shutil.which("bwrap"), reason="bubblewrap's mount")
 def test_proc_is_read_only_in_the_sandbox(tmp_path) -> None:
-    from graders.supervisor.sandbox import detect_isolation, sandboxed_command
+    from graders.judge.supervisor.isolation import detect_isolation, sandboxed_command
 
     isolation = detect_isolation()
     if not isolation.full:

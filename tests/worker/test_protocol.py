@@ -10,8 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from graders.compare import find_difference
-from graders.sandboxed.protocol import (
+from graders.both_sides.protocol import (
     ProtocolError,
     Unsupported,
     decode_value,
@@ -19,7 +18,8 @@ from graders.sandboxed.protocol import (
     read_frame,
     write_frame,
 )
-from graders.spec import Tolerance
+from graders.common.spec import Tolerance
+from graders.judge.compare import find_difference
 
 _DTYPES = st.sampled_from(["bool", "int8", "int32", "int64", "uint8", "float16", "float32", "float64"])
 
@@ -109,7 +109,7 @@ def test_oversized_frames_are_refused() -> None:
 
 
 def test_a_value_of_too_many_parts_is_a_placeholder_found_without_rebuilding_it() -> None:
-    from graders.sandboxed.protocol import MAX_VALUE_NODES
+    from graders.both_sides.protocol import MAX_VALUE_NODES
 
     wide = encode_value(tuple(np.zeros(1, np.float32) for _ in range(MAX_VALUE_NODES + 1)))
     decoded = decode_value(wide)

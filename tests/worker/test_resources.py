@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from graders.judge import GradingOptions, grade_path
-from graders.results import Status
-from graders.spec import Call
-from graders.submission import Cell, Submission
-from graders.supervisor import sandbox
-from graders.supervisor.clean_workers import clean_workers
-from graders.supervisor.client import WorkerLimits, WorkerLost, process_start_time, sweep_stale_folders
-from graders.supervisor.session import SubmissionSession
+from graders.common.results import Status
+from graders.common.spec import Call
+from graders.judge.grade import GradingOptions, grade_path
+from graders.judge.submission import Cell, Submission
+from graders.judge.supervisor import isolation as sandbox
+from graders.judge.supervisor.clean_workers import clean_workers
+from graders.judge.supervisor.client import WorkerLimits, WorkerLost, process_start_time, sweep_stale_folders
+from graders.judge.supervisor.session import SubmissionSession
 
 MIB = 2**20
 # 40 files of 20 MiB: 800 MiB, far past the 256 MiB cap, each file under the 64 MiB file limit.
@@ -123,7 +123,7 @@ def test_filling_the_folder_costs_only_that_exercise_and_says_why(tmp_path: Path
 
 
 def test_the_student_is_told_in_both_languages() -> None:
-    from graders.judge import _lost_message
+    from graders.judge.grade import _lost_message
 
     lost = WorkerLost("disk", "256")
     english = _lost_message(lost, None, None, GradingOptions(lang="en"))
@@ -169,7 +169,7 @@ def test_a_worker_folder_names_its_judge_and_the_first_worker_sweeps() -> None:
         f"jaxgrade-worker-{os.stat('/proc/self/ns/pid').st_ino}-{_dead_pid()}-{process_start_time(os.getpid())}-t")
     stale.mkdir()
     # A fresh process starts its first worker: the sweep runs there.
-    code = ("from graders.supervisor.client import WorkerProcess\n"
+    code = ("from graders.judge.supervisor.client import WorkerProcess\n"
             "with WorkerProcess() as worker:\n"
             "    print(worker._directory.name)\n")
     completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,

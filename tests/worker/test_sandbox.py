@@ -8,10 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from graders.submission import Cell, Submission
-from graders.supervisor.client import WorkerLimits
-from graders.supervisor.sandbox import Isolation, bwrap_sizes_tmpfs, detect_isolation, sandboxed_command, shm_bytes
-from graders.supervisor.session import SubmissionSession
+from graders.judge.submission import Cell, Submission
+from graders.judge.supervisor.client import WorkerLimits
+from graders.judge.supervisor.isolation import (
+    Isolation,
+    bwrap_sizes_tmpfs,
+    detect_isolation,
+    sandboxed_command,
+    shm_bytes,
+)
+from graders.judge.supervisor.session import SubmissionSession
 
 sandboxed = pytest.mark.skipif(not detect_isolation().full and not os.environ.get("CI"),
                                reason="needs bubblewrap (`make test` installs it); in CI its absence fails")
@@ -114,7 +120,7 @@ def test_the_runtime_copy_is_a_read_only_mount_the_file_listing_leaves_out() -> 
     submission writes next to it still changes what the listing says."""
     probe = textwrap.dedent("""
         import os
-        from jaxgrade_runtime import state_watch
+        from jaxgrade_runtime.worker import state_watch
         print("MOUNTS", len(state_watch._READ_ONLY_MOUNTS))
         before = state_watch._files()
         with open("counter.txt", "w") as handle:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ...exercises.jit import NORM_FORMULA
+from graders.judge.catalogue.jit import NORM_FORMULA
+
 from ..notebooks import Code, GradedExercise, Markdown, NotebookContent, Rules
 from .common import setup
 

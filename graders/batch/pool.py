@@ -1,0 +1,444 @@
+"""Grade many submissions of one assignment on this machine: in sequence, or in a pool of judges.
+
+In sequence, the next file's worker starts and loads while the current one is
+graded. A pool runs one judge per process (spawned, never forked: a judge holds
+JAX's threads). What can go wrong costs only what it must:
+
+- one file's failure becomes a `FileError` in its place;
+- a judge process that dies (killed, out of memory) costs a retry of the files
+  it and its neighbours held, never the batch: they are graded again in a fresh
+  pool, and then each in a process of its own, so a file that kills every judge
+  that grades it is reported alone;
+- Ctrl-C or SIGTERM stops at once: workers and judges are stopped, their
+  folders removed, and `BatchInterrupted` carries what was graded so far.
+
+Importing this module does not import JAX, so a caller can start the first
+worker before paying for it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import get_context
+from typing import Any, NoReturn
+
+from graders.common.results import FileError, FileErrorCause, SubmissionResult
+from graders.common.stop import raise_if_stop_requested, stop_deferred
+from graders.judge.options import GradingOptions
+from graders.judge.submission import Submission
+from graders.judge.supervisor.client import WorkerLost, child_pids, sweep_own_folders
+from graders.judge.supervisor.session import SubmissionSession
+
+__all__ = ["AUTO_WARM_MIN_SUBMISSIONS", "BatchInterrupted", "FileOutcome", "JudgePool", "begin_worker",
+           "grade_files", "internal_error", "not_graded", "warm_quietly"]
+
+# Filling costs about one grading, once per machine and assignment; every later grading
+# there (this batch's and all that follow) saves a tenth to a third of its time.
+AUTO_WARM_MIN_SUBMISSIONS = 4
+
+# A pool round, another pool round, then one process per file.
+_POOL_ROUNDS = 3
+# How long a judge told to stop may take to close its worker before it is killed.
+_STOP_SECONDS = 10.0
+
+# What a batch gives for one file: its grading, or why it could not be graded.
+FileOutcome = SubmissionResult | FileError
+Progress = Callable[[int, FileOutcome], None]
+
+
+class BatchInterrupted(KeyboardInterrupt):
+    """Ctrl-C or SIGTERM stopped a batch; `results` has one entry per file, those not graded marked so."""
+
+    def __init__(self, results: list[FileOutcome]) -> None:
+        super().__init__("interrupted")
+        self.results = results
+
+
+def begin_worker(submission: Submission, options: GradingOptions) -> SubmissionSession | None:
+    """A worker for `submission`, spawned and loading; None if even that failed (grading reports why)."""
+    session = SubmissionSession(submission, options.limits, options.compilation_cache())
+    try:
+        session.begin()
+    except (WorkerLost, OSError):
+        session.close()
+        return None
+    except BaseException:
+        session.close()
+        raise
+    return session
+
+
+def warm_quietly(assignment: str, options: GradingOptions) -> None:
+    """Fill the compilation cache before a batch; grading goes on without it if it cannot be made."""
+    from graders.common.assignments import get_assignment
+
+    from .warmup import warm_assignment
+
+    try:
+        outcome = warm_assignment(get_assignment(assignment), options)
+    except OSError as error:
+        sys.stderr.write(f"jaxgrade: warning: {error}; grading without it\n")
+        return
+    if not outcome.ok:
+        sys.stderr.write(f"jaxgrade: warning: {outcome.describe()}\n")
+
+
+def grade_files(submissions: Sequence[Submission], assignment: str, options: GradingOptions, jobs: int = 1,
+                first: SubmissionSession | None = None, progress: Progress | None = None) -> list[FileOutcome]:
+    """One result per submission, in order. `first`: a worker already begun for the first one.
+
+    `progress(position, result)` is called as each file is graded. Raises `BatchInterrupted`.
+    """
+    if jobs == 1 or len(submissions) <= 1:
+        return _in_sequence(submissions, assignment, options, first, progress)
+    if first is not None:
+        first.close()
+    return _in_pool([str(submission.path) for submission in submissions], assignment, options, jobs, progress)
+
+
+def internal_error(path: str, assignment: str, error: BaseException) -> FileError:
+    """A file the grader itself failed on; the message starts with "internal error"."""
+    first_line = (str(error).splitlines() or [""])[0][:300]
+    return FileError(path, assignment, f"internal error: {type(error).__name__}: {first_line}",
+                     cause=FileErrorCause.INTERNAL)
+
+
+def not_graded(path: str, assignment: str, reason: str) -> FileError:
+    """A file left out of a stopped batch."""
+    return FileError(path, assignment, f"not graded: {reason}", cause=FileErrorCause.INTERRUPTED)
+
+
+def _in_sequence(submissions: Sequence[Submission], assignment: str, options: GradingOptions,
+                 first: SubmissionSession | None, progress: Progress | None) -> list[FileOutcome]:
+    """One file after another; the next file's worker loads while the current one is graded."""
+    from graders.both_sides.jax_import import import_jax
+
+    import_jax()  # before the judge's modules import it, the quicker way
+    from graders.common.assignments import get_assignment
+    from graders.judge.grade import grade_submission
+
+    spec = get_assignment(assignment)
+    results: list[FileOutcome] = []
+    upcoming = first if first is not None or not submissions else begin_worker(submissions[0], options)
+    session: SubmissionSession | None = None
+    try:
+        for position, submission in enumerate(submissions):
+            session, upcoming = upcoming, None
+            if position + 1 < len(submissions):
+                upcoming = begin_worker(submissions[position + 1], options)
+            try:
+                result: FileOutcome = grade_submission(submission, spec, options, session=session)
+            except Exception as error:  # noqa: BLE001 - one file's failure must not lose the others
+                result = internal_error(str(submission.path), assignment, error)
+            results.append(result)
+            if progress is not None:
+                progress(position, result)
+            raise_if_stop_requested()
+    except KeyboardInterrupt:
+        paths = [str(submission.path) for submission in submissions]
+        interrupted = BatchInterrupted(results + [not_graded(path, assignment, "interrupted")
+                                                  for path in paths[len(results):]])
+        _close(session, upcoming)
+        sweep_own_folders()  # a stop that came while a worker was being made can leave its folder
+        raise interrupted from None
+    finally:
+        _close(session, upcoming)
+    return results
+
+
+def _close(*sessions: SubmissionSession | None) -> None:
+    for session in sessions:
+        if session is not None:
+            session.close()
+
+
+# --------------------------------------------------------------------------- the pool
+def _in_pool(paths: list[str], assignment: str, options: GradingOptions, jobs: int,
+             progress: Progress | None) -> list[FileOutcome]:
+    results: dict[int, FileOutcome] = {}
+    pending = list(range(len(paths)))
+    lost_reason = ""
+    try:
+        for round_number in range(1, _POOL_ROUNDS + 1):
+            if not pending:
+                break
+            if round_number < _POOL_ROUNDS:
+                pending, lost_reason = _pool_round(pending, paths, assignment, options, jobs, results, progress)
+            else:
+                # Each file alone: a file that kills its judge now loses only itself.
+                lost: list[int] = []
+                for position in pending:
+                    still, lost_reason = _pool_round([position], paths, assignment, options, 1, results, progress)
+                    lost.extend(still)
+                pending = lost
+    except KeyboardInterrupt:
+        raise BatchInterrupted([results.get(position) or not_graded(path, assignment, "interrupted")
+                                for position, path in enumerate(paths)]) from None
+    for position in pending:
+        results[position] = internal_error(paths[position], assignment, RuntimeError(
+            f"the judge grading this file was lost {_POOL_ROUNDS} times ({lost_reason}); "
+            "it may need more memory than this machine gives it"))
+    return [results[position] for position in range(len(paths))]
+
+
+def _pool_round(positions: list[int], paths: list[str], assignment: str, options: GradingOptions, jobs: int,
+                results: dict[int, FileOutcome], progress: Progress | None) -> tuple[list[int], str]:
+    """Grade `positions` in one pool; the positions whose judge was lost, and why."""
+    lost: list[int] = []
+    reason = ""
+    with _judge_pool(min(jobs, len(positions)), options) as pool:
+        with stop_deferred():  # the submissions spawn the judges: see `JudgePool.warm`
+            futures: dict[Future[FileOutcome], int] = {
+                pool.submit(_grade_in_judge, paths[position], assignment, options): position
+                for position in positions}
+        remaining = set(futures)
+        while remaining:
+            done, remaining = wait(remaining, timeout=0.5, return_when=FIRST_COMPLETED)
+            raise_if_stop_requested()
+            for future in done:
+                position = futures[future]
+                try:
+                    results[position] = future.result()
+                except BrokenProcessPool as broken:
+                    lost.append(position)
+                    reason = str(broken).splitlines()[0] if str(broken) else "a judge process died"
+                    continue
+                if progress is not None:
+                    progress(position, results[position])
+    return sorted(lost), reason
+
+
+@contextlib.contextmanager
+def _judge_pool(processes: int, options: GradingOptions) -> Iterator[ProcessPoolExecutor]:
+    """A pool of judges whose temporary folders all live in one scratch folder, removed at the end:
+    a judge killed outright (out of memory) cannot remove its workers' folders itself."""
+    scratch = tempfile.mkdtemp(prefix="jaxgrade-judges-")
+    pool = ProcessPoolExecutor(max_workers=processes, mp_context=get_context("spawn"),
+                               initializer=_start_judge_process, initargs=(options, scratch))
+    try:
+        yield pool
+    except BaseException:
+        _stop(pool)
+        raise
+    else:
+        _finish(pool)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _finish(pool: ProcessPoolExecutor, cancel_futures: bool = False) -> None:
+    """Let the judges leave on their own, then stop any that has not within `_STOP_SECONDS`.
+
+    `shutdown(wait=True)` alone waits without end when a judge was killed mid-batch and the
+    executor's own clean-up then waits on a judge stuck closing its worker: the batch must end."""
+    processes = _processes(pool)
+    pool.shutdown(wait=False, cancel_futures=cancel_futures)
+    deadline = time.monotonic() + _STOP_SECONDS
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+    if any(process.is_alive() for process in processes):
+        _stop(pool, processes)
+
+
+def _processes(pool: ProcessPoolExecutor) -> list[Any]:
+    """The pool's judge processes (none once it has shut down)."""
+    # The executor offers no public way to reach its processes; stopping them is the point here.
+    return list((getattr(pool, "_processes", None) or {}).values())
+
+
+def _stop(pool: ProcessPoolExecutor, processes: list[Any] | None = None) -> None:
+    """Tell every judge to stop (each closes its worker and removes its folder), then make sure."""
+    processes = _processes(pool) if processes is None else processes
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(_STOP_SECONDS)
+        if process.is_alive():
+            process.kill()
+            process.join(_STOP_SECONDS)
+
+
+class JudgePool:
+    """Judges that outlive a batch, for a service that grades files as they come (`jaxgrade watch`).
+
+    Spawned once, each imports JAX once and stays warm; `grade` may be called from several threads at
+    once, up to `jobs` gradings run together. A judge that dies breaks the pool: every file it held
+    is graded again in a fresh one, and a file whose judge dies twice is reported alone. `stop`
+    (Ctrl-C, SIGTERM) ends every judge within seconds, closing their workers.
+    """
+
+    def __init__(self, jobs: int, options: GradingOptions) -> None:
+        self.jobs, self.options = jobs, options
+        self._lock = threading.Lock()
+        self._pool: ProcessPoolExecutor | None = None
+        self._scratch: str | None = None
+        self._stopped = False
+
+    def warm(self) -> None:
+        """Start every judge now (each imports JAX), so that the first file waits for none of it."""
+        # Spawning happens in this (the main) thread: a stop that lands mid-spawn waits until every
+        # judge has its start-up data, or the half-started one prints a traceback.
+        with stop_deferred():
+            pool = self._current()
+            for _ in range(self.jobs):
+                pool.submit(_ready)
+
+    def grade(self, path: str, assignment: str) -> FileOutcome:
+        reason = "a judge process died"
+        for _ in range(2):
+            pool = self._current()
+            try:
+                future = pool.submit(_grade_in_judge, path, assignment, self.options)
+                return future.result()
+            except BrokenProcessPool as broken:
+                reason = str(broken).splitlines()[0] if str(broken) else reason
+                self._discard(pool)
+            except RuntimeError:  # the pool was shut down: stopped meanwhile
+                if self._stopped:
+                    return not_graded(path, assignment, "interrupted")
+                self._discard(pool)
+        return internal_error(path, assignment, RuntimeError(
+            f"the judge grading this file was lost twice ({reason}); it may need more memory than this "
+            "machine gives it"))
+
+    def stop(self) -> None:
+        """End every judge now (they close their workers and remove their folders)."""
+        with self._lock:
+            self._stopped = True
+            pool, scratch, self._pool, self._scratch = self._pool, self._scratch, None, None
+        if pool is not None:
+            _stop(pool)
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    def close(self) -> None:
+        with self._lock:
+            pool, scratch, self._pool, self._scratch = self._pool, self._scratch, None, None
+        if pool is not None:
+            _finish(pool, cancel_futures=True)
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    def _current(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._stopped:
+                raise KeyboardInterrupt
+            if self._pool is None:
+                self._scratch = tempfile.mkdtemp(prefix="jaxgrade-judges-")
+                self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=get_context("spawn"),
+                                                 initializer=_start_judge_process,
+                                                 initargs=(self.options, self._scratch))
+            return self._pool
+
+    def _discard(self, pool: ProcessPoolExecutor) -> None:
+        with self._lock:
+            if self._pool is not pool:
+                return  # another thread replaced it already
+            scratch, self._pool, self._scratch = self._scratch, None, None
+        _stop(pool)
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _ready() -> None:
+    """Nothing: a task that makes the pool start a judge."""
+
+
+# --------------------------------------------------------------------------- inside a pool judge
+_grading_now = False
+# This judge's own folder inside the pool's scratch folder: every worker folder it makes is in it.
+_own_folder: str | None = None
+# Whether this judge finished preparing (`_start_judge_process`).
+_prepared = False
+
+
+class _Stop(BaseException):
+    """SIGTERM while grading: unwinds the judge's stack so every `finally` closes what it opened."""
+
+
+def _start_judge_process(options: GradingOptions, scratch: str) -> None:
+    global _own_folder, _prepared
+    from graders.both_sides.jax_import import import_jax
+
+    from .host import prepare_grading_process
+
+    import_jax()  # before the judge's modules import it, the quicker way
+
+    _own_folder = tempfile.mkdtemp(prefix="judge-", dir=scratch)
+    tempfile.tempdir = _own_folder
+    # Ctrl-C reaches the whole terminal's process group; the parent decides what stops.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _on_terminate)
+    _stop_with_parent()
+    prepare_grading_process(options)
+    _prepared = True
+
+
+def _on_terminate(signum: int, frame: object) -> None:
+    # The judge is going away: what its helper threads meet while it unwinds (an import cut in
+    # half, a closed pipe) is not worth a traceback on the user's terminal.
+    threading.excepthook = lambda arguments: None
+    if _grading_now:
+        raise _Stop()
+    _leave()
+
+
+def _grade_in_judge(path: str, assignment: str, options: GradingOptions) -> FileOutcome:
+    global _grading_now
+    from graders.judge.grade import grade_path
+
+    _grading_now = True
+    try:
+        return grade_path(path, assignment, options)
+    except _Stop:
+        _leave()
+    except Exception as error:  # noqa: BLE001 - one file's failure must not lose the others
+        return internal_error(path, assignment, error)
+    finally:
+        _grading_now = False
+
+
+def _leave() -> NoReturn:
+    """Close the clean timing workers, kill any worker a cut-short start left untracked, remove this
+    judge's folder (and the pool's, once empty: the parent may be gone), and exit."""
+    if _prepared:
+        # Not while the judge is still preparing: SIGTERM may land inside an import (the pool stops every
+        # judge when one is killed), and importing again from the handler then fails with a traceback
+        # (a batch under load, at a clean clone of b2e8a84). No check has started a worker by then.
+        from graders.common.registry import close_checks
+
+        close_checks()
+    for child in child_pids(os.getpid()):
+        # Workers lead process groups of their own (bubblewrap's helpers are in them).
+        with contextlib.suppress(OSError):
+            os.killpg(child, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            os.kill(child, signal.SIGKILL)
+    if _own_folder is not None:
+        shutil.rmtree(_own_folder, ignore_errors=True)
+        with contextlib.suppress(OSError):
+            os.rmdir(os.path.dirname(_own_folder))
+    os._exit(128 + signal.SIGTERM)
+
+
+def _stop_with_parent() -> None:
+    """Ask Linux for SIGTERM when the parent dies, so a killed `jaxgrade` leaves no judge behind."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass

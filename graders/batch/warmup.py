@@ -1,0 +1,141 @@
+"""Fill the compilation cache by grading an assignment's reference solutions.
+
+A filling worker runs only trusted code (the references), so it may write the
+cache that student workers later read. Hypothesis is derandomized, so the
+references are called on exactly the inputs a submission will be: the cache
+then holds the programs a correct submission compiles. A stamp records which
+assignment was filled by which code, so a batch fills it once.
+"""
+
+from __future__ import annotations
+
+import enum
+import inspect
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from graders.common.registry import get_check
+from graders.common.spec import Assignment
+from graders.judge.grade import grade_submission
+from graders.judge.options import GradingOptions
+from graders.judge.submission import Cell, Submission
+from graders.judge.supervisor.clean_workers import clean_workers
+from graders.judge.supervisor.client import WorkerLost
+from graders.judge.supervisor.compilation_cache import CompilationCache, fingerprint
+from graders.judge.supervisor.isolation import accelerator_present, detect_isolation
+from graders.judge.supervisor.session import SubmissionSession
+
+__all__ = ["Warmup", "WarmupStatus", "warm_assignment"]
+
+# The `graders` package: this file is graders/batch/warmup.py.
+_PACKAGE = Path(__file__).resolve().parent.parent
+# What decides which programs grading compiles: the specs, the checks, the probes on both sides.
+_SOURCES = ("judge/catalogue", "judge/checks", "judge/strategies.py", "worker", "both_sides")
+
+
+class WarmupStatus(enum.StrEnum):
+    """How filling the compilation cache for an assignment ended."""
+
+    FILLED = "filled"
+    WARM = "warm"  # already filled for this code and these versions
+    OFF = "off"  # JAXGRADE_CACHE_DIR=off
+    UNAVAILABLE = "unavailable"  # no sandbox, or no reference sources to key it by
+    FAILED = "failed"
+
+
+@dataclass(frozen=True)
+class Warmup:
+    assignment: str
+    status: WarmupStatus
+    seconds: float = 0.0
+    detail: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.status is not WarmupStatus.FAILED
+
+    def describe(self) -> str:
+        text = {
+            "filled": f"filled the compilation cache in {self.seconds:.1f} s",
+            "warm": "the compilation cache is already warm",
+            "off": "the compilation cache is off",
+            "unavailable": "no compilation cache",
+            "failed": "the compilation cache was not filled",
+        }[self.status]
+        return f"{self.assignment}: {text}" + (f" ({self.detail})" if self.detail else "")
+
+
+def warm_assignment(assignment: Assignment, options: GradingOptions | None = None) -> Warmup:
+    """Grade the references of `assignment` with a writable cache, unless it is warm already."""
+    options = options or GradingOptions()
+    if options.cache_directory is None:
+        return Warmup(assignment.name, WarmupStatus.OFF, detail="JAXGRADE_CACHE_DIR=off")
+    isolation = detect_isolation()
+    if not isolation.full:
+        return Warmup(assignment.name, WarmupStatus.UNAVAILABLE, detail=f"it needs the sandbox: {isolation.reason}")
+    cache = CompilationCache.prepared(options.cache_directory)
+    references = _reference_files(assignment)
+    if not references:
+        return Warmup(assignment.name, WarmupStatus.UNAVAILABLE, detail="its references have no source files")
+    stamp = fingerprint(assignment.name, _fingerprint_parts(references))
+    if cache.is_warm(stamp):
+        return Warmup(assignment.name, WarmupStatus.WARM)
+    started = time.monotonic()
+    submission = Submission(references[0], "python",
+                            tuple(Cell(index, path.name, path.read_text(encoding="utf-8"))
+                                  for index, path in enumerate(references, start=1)))
+    staging = cache.staging()
+    try:
+        session = SubmissionSession(submission, options.limits, staging)
+        session.begin()
+        result = grade_submission(submission, assignment, options, session=session)
+    except (WorkerLost, OSError) as error:
+        clean_workers.use_cache(None)
+        cache.discard(staging)
+        return Warmup(assignment.name, WarmupStatus.FAILED, time.monotonic() - started,
+                      f"the worker could not start: {error}")
+    except BaseException:
+        clean_workers.use_cache(None)
+        cache.discard(staging)
+        raise
+    # The clean timing workers wrote the formula's programs into the staging cache too: stopped
+    # before it is published.
+    clean_workers.use_cache(None)
+    seconds = time.monotonic() - started
+    # A timing verdict says nothing about whether the references are right, and a busy machine may
+    # still bring one within its band; what the cache needs is references that compute correctly.
+    wrong = [f"{exercise.name}.{check.name}" for exercise in result.exercises for check in exercise.checks
+             if not check.passed and get_check(check.name).deterministic]
+    if wrong:
+        cache.discard(staging)
+        return Warmup(assignment.name, WarmupStatus.FAILED, seconds,
+                      f"the references fail {', '.join(wrong)}; run 'jaxgrade course check'")
+    added = cache.publish(staging)
+    cache.mark_warm(stamp)
+    return Warmup(assignment.name, WarmupStatus.FILLED, seconds, f"{added} programs")
+
+
+def _reference_files(assignment: Assignment) -> list[Path]:
+    files: list[Path] = []
+    for exercise in assignment.exercises:
+        source = inspect.getsourcefile(inspect.unwrap(exercise.reference))
+        if source is not None and Path(source) not in files:
+            files.append(Path(source))
+    return files
+
+
+def _fingerprint_parts(references: list[Path]) -> list[str | bytes]:
+    import jax
+    import jaxlib.version
+
+    parts: list[str | bytes] = [jax.__version__, jaxlib.version.__version__, os.environ.get("XLA_FLAGS", ""),
+                                "accelerator" if accelerator_present() else "cpu"]
+    sources = list(references)
+    for name in _SOURCES:
+        path = _PACKAGE / name
+        sources.extend(sorted(path.rglob("*.py")) if path.is_dir() else [path])
+    for path in sources:
+        parts += [str(path.relative_to(path.parent.parent)), path.read_bytes()]
+    return parts

@@ -1,0 +1,345 @@
+"""What the worker's replies become in the judge: frozen, plain data, checked on the way in.
+
+`SubmissionSession` builds these from the wire; the checks and the judge read them. A module of its own
+so that what reads a reply need not import the process manager that asked for it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from graders.common.format import stable_text
+from graders.common.spec import Call
+
+__all__ = [
+    "AuditEvent",
+    "CallOutcome",
+    "CellOutcome",
+    "EarlierArguments",
+    "ErrorReport",
+    "EventWindow",
+    "FunctionInfo",
+    "GlobalUse",
+    "IntermediateNode",
+    "Intermediates",
+    "LibraryChange",
+    "MAX_INTERMEDIATES",
+    "ProgramFeature",
+    "RecompilationReport",
+    "StateChange",
+    "TimedBatch",
+    "TimedRefusal",
+    "TraceLine",
+    "TraceMeasurement",
+    "features_from_wire",
+    "trace_lines_from_wire",
+]
+
+
+@dataclass(frozen=True)
+class EventWindow:
+    """What the judge read on the worker's event stream while one request ran: traces and backend
+    compilations JAX reported, and whether any call of student code changed the state it can reach
+    (a state fingerprint taken after a call that differs from the one taken before it)."""
+
+    traces: int = 0
+    compiles: int = 0
+    state_changed: bool = False
+
+
+@dataclass(frozen=True)
+class ErrorReport:
+    """An exception that escaped student code, described as text."""
+
+    type: str
+    chain: tuple[str, ...]
+    message: str
+    filename: str = ""
+    line: int = 0
+    source: str = ""
+
+    @classmethod
+    def from_wire(cls, data: Any) -> ErrorReport:
+        if not isinstance(data, dict):
+            return cls("UnknownError", (), "")
+        location = data.get("location") or {}
+        return cls(
+            type=str(data.get("type", "UnknownError"))[:100],
+            chain=tuple(str(name)[:100] for name in (data.get("chain") or ())[:8]),
+            message=stable_text(str(data.get("message", ""))[:6000]),
+            filename=str(location.get("filename", ""))[:200],
+            line=int(location.get("line", 0) or 0),
+            source=stable_text(str(location.get("source", ""))[:300]),
+        )
+
+    def is_a(self, *names: str) -> bool:
+        return any(name in self.chain or name == self.type for name in names)
+
+
+@dataclass(frozen=True)
+class CellOutcome:
+    index: int
+    status: str
+    type: str = ""
+    message: str = ""
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class FunctionInfo:
+    defined: bool
+    callable: bool
+    jit_compiled: bool
+    type: str
+
+
+@dataclass(frozen=True)
+class EarlierArguments:
+    """An earlier call's arguments, read after later calls (`SubmissionSession.earlier_arguments`)."""
+
+    call: Call
+    replaced: tuple[tuple[int | str, str, str], ...]
+    args_now: Any
+    kwargs_now: Any
+
+
+@dataclass(frozen=True)
+class CallOutcome:
+    """A call's output or error. With `echo_args`: the arguments after the call as the worker reports
+    their containers (`args_after`, `kwargs_after`, each array still in place read by the judge from
+    the memory it shares with the worker), and as the judge reads them itself from that memory,
+    containers as it sent them (`args_seen`, `kwargs_seen`)."""
+
+    output: Any = None
+    error: ErrorReport | None = None
+    args_after: Any = None
+    kwargs_after: Any = None
+    args_seen: Any = None
+    kwargs_seen: Any = None
+    # (argument position or keyword, path inside it, how): where an array the judge placed in shared
+    # memory is no longer the object the caller's container holds (`replaced`, as the judge reads the
+    # echo's structure), or was made read-only (`read_only`, as the worker reports).
+    replaced: tuple[tuple[int | str, str, str], ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+@dataclass(frozen=True)
+class RecompilationReport:
+    calls: int
+    compiles: int
+    traces: int
+    explanations: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TimedBatch:
+    """A timed batch, as the judge measured it. `cpu`: CPU seconds the worker's processes used
+    (None where the kernel cannot say); `same_processes`: no process started or ended meanwhile;
+    `digests`: the worker's commitment to each output, sent in the reply that stopped the clock."""
+
+    wall: float
+    cpu: float | None
+    same_processes: bool
+    digests: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TimedRefusal:
+    """The worker would not time the target: `not_jit` (not the object `jax.jit` makes) or
+    `not_array` (an output that is not JAX's own array type); `type` names what it was."""
+
+    reason: str
+    type: str
+
+
+@dataclass(frozen=True)
+class AuditEvent:
+    """A capability the submission's code used at run time, as the worker's audit hook recorded it
+    (`kind` as in graders/judge/source/tripwires.py, or `silenced` when the worker stopped reporting).
+    A report from the student's process: it may withhold points, never award them."""
+
+    kind: str
+    event: str
+    filename: str
+    line: int
+
+    @classmethod
+    def from_wire(cls, data: Any) -> AuditEvent:
+        if not isinstance(data, dict):
+            return cls("silenced", "a malformed audit record", "", 0)
+        try:
+            line = int(data.get("line", 0) or 0)
+        except (TypeError, ValueError):
+            line = 0
+        return cls(str(data.get("kind", ""))[:20], stable_text(str(data.get("event", ""))[:80]),
+                   str(data.get("filename", ""))[:200], line)
+
+
+@dataclass(frozen=True)
+class LibraryChange:
+    """A name in a library's namespace (a module, or a class a library module defines) changed while the
+    submission's code ran, as the worker's dict watchers wrote it to the event stream, or as the full
+    comparison of the library found it (`event` "changed", no line). `known`: the name was there
+    before the cells ran (a rebinding or a deletion: a patch); else it was added (planted data).
+    `filename` and `line`: the innermost line of the student's code on the stack, where there was one."""
+
+    namespace: str
+    name: str
+    event: str
+    known: bool
+    filename: str = ""
+    line: int = 0
+
+    @property
+    def patch(self) -> bool:
+        return self.known and self.event != "added"
+
+    @classmethod
+    def from_wire(cls, data: Any) -> LibraryChange | None:
+        if not isinstance(data, dict):
+            return None
+        try:
+            line = int(data.get("line", 0) or 0)
+        except (TypeError, ValueError):
+            line = 0
+        return cls(stable_text(str(data.get("namespace", ""))[:120]), stable_text(str(data.get("name", ""))[:80]),
+                   str(data.get("event", ""))[:20], data.get("known") is True, str(data.get("filename", ""))[:200],
+                   line)
+
+
+@dataclass(frozen=True)
+class StateChange:
+    """How a call changed a place: `items` (by `delta` items), `number` (by `delta`), `cache`
+    (an lru_cache, by `delta` lookups), `contents`, `created`, `removed`, `drawn` (a random
+    generator drawn from) or `unnamed` (the stream showed a change no reply described); or
+    `unreadable`: the place holds mutable state of type `type` that cannot be read, so whether it
+    changed is unknown. `attribute` names the object attribute that changed."""
+
+    kind: str = ""
+    delta: float = 0.0
+    type: str = ""
+    attribute: str = ""
+
+    @classmethod
+    def from_wire(cls, data: Any) -> StateChange:
+        if not isinstance(data, dict):
+            return cls()
+        try:
+            delta = float(data.get("delta", 0.0))
+        except (TypeError, ValueError):
+            delta = 0.0
+        return cls(str(data.get("kind", ""))[:20], delta, str(data.get("type", ""))[:100],
+                   str(data.get("attribute", ""))[:100])
+
+
+@dataclass(frozen=True)
+class GlobalUse:
+    """Module-level data a function depends on.
+
+    access: `read` or `write` of the global `name`, where for a read `part` says where
+    the data lives when it is not a global: `class` (`Config.THRESHOLD`, its metaclass's
+    too), `builtins` (a name the submission put there), `module` (an attribute it set on
+    an imported module, `jnp.SCALE`) or `attribute` (one kept on a function, a jit
+    wrapper or an object, `norm.scale`); `namespace` (a whole namespace read); `logger`
+    (a logger the code names: a note, not a dependency); `state`: a call changed `part`
+    of `name`, a place of kind `type` (closure, default, attribute, partial: a partial's
+    argument, bound: a bound method's object, class, global, module: an imported
+    module's attribute, cache: an lru_cache, rng: a global random generator), as
+    `change` describes.
+    filename and line are empty where only running the function showed it.
+    """
+
+    name: str
+    access: str
+    type: str
+    function: str
+    filename: str
+    line: int
+    part: str = ""
+    change: StateChange = StateChange()
+
+
+@dataclass(frozen=True)
+class TraceLine:
+    """A line of the student's code and how many equations of one traced program it made.
+
+    `depth`: how many of the student's frames lay outside it (see graders/worker/trace.py).
+    """
+
+    filename: str
+    line: int
+    equations: int
+    depth: int
+
+
+@dataclass(frozen=True)
+class TraceMeasurement:
+    """The size of each traced program (equations, nested ones counted) and, per program, the
+    student's lines that made its equations."""
+
+    sizes: tuple[int, ...]
+    lines: tuple[tuple[TraceLine, ...], ...]
+    features: tuple[tuple[ProgramFeature, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class ProgramFeature:
+    """A line whose equations make a compiled program slow: a callback into Python, a loop inside
+    the program, or 64-bit arithmetic (graders/worker/trace.py says which primitive)."""
+
+    filename: str
+    line: int
+    kind: str
+    primitive: str
+
+
+def features_from_wire(data: Any) -> tuple[ProgramFeature, ...]:
+    # Like the lines, only a pointer for a message: a malformed entry is dropped.
+    found = []
+    for item in data if isinstance(data, list) else ():
+        try:
+            filename, line, kind, primitive = item
+            if kind in ("callback", "loop", "float64"):
+                found.append(ProgramFeature(str(filename)[:200], int(line), str(kind), str(primitive)[:60]))
+        except (TypeError, ValueError):
+            continue
+    return tuple(found[:20])
+
+
+MAX_INTERMEDIATES = 3000
+
+
+@dataclass(frozen=True)
+class IntermediateNode:
+    """One value the student's function computed: the line that made it (0: an input or a
+    constant), the nodes it was computed from, and the value (None: too large, or not numbers)."""
+
+    filename: str
+    line: int
+    inputs: tuple[int, ...]
+    value: np.ndarray | None
+    body_lines: tuple[int, ...] = ()  # a loop's or a conditional's: the student's lines inside it
+
+
+@dataclass(frozen=True)
+class Intermediates:
+    nodes: tuple[IntermediateNode, ...]
+    outputs: tuple[int, ...]
+
+
+def trace_lines_from_wire(data: Any) -> tuple[TraceLine, ...]:
+    # The lines only point the message at the code; a malformed entry is dropped, never trusted.
+    found = []
+    for item in data if isinstance(data, list) else ():
+        try:
+            filename, line, equations, depth = item
+            found.append(TraceLine(str(filename)[:200], int(line), int(equations), int(depth)))
+        except (TypeError, ValueError):
+            continue
+    return tuple(found)

@@ -1,0 +1,236 @@
+"""Calling the student's function: lookups, calls and the exceptions that escape them.
+
+Every other probe calls student code through `Calls`, so an exception is always
+described the same way: its type, its class chain, its message and the line of
+the student's own code it came from.
+"""
+
+from __future__ import annotations
+
+import collections
+import mmap
+import os
+from collections.abc import Callable
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from ..both_sides.protocol import EARLIER_CALLS, decode_value, encode_value
+from .loader import SubmissionModule, error_location
+
+__all__ = ["CallFailed", "Calls", "JIT_FUNCTION_TYPE", "SharedMemory", "block", "prepare_arguments"]
+
+# What `jax.jit` returns, read before any student code exists: a class of the student's named
+# `PjitFunction`, or a function given `lower` and `__wrapped__`, is not this type.
+JIT_FUNCTION_TYPE: type = type(jax.jit(lambda x: x))
+
+
+class SharedMemory:
+    """The segment the judge created and shares (graders/judge/supervisor/arguments.py): the arrays a call is
+    given as NumPy arrays are views of it, so the judge reads their bytes after the call itself."""
+
+    def __init__(self, fd: int, size: int) -> None:
+        self._map: mmap.mmap | None = None
+        if fd >= 0 and size > 0:
+            self._map = mmap.mmap(fd, size)
+            # The mapping is all that is needed: no descriptor of it is left for student code to find.
+            os.close(fd)
+
+    def views(self, layouts: Any) -> list[np.ndarray]:
+        """Writable arrays over the judge's bytes, one per layout (offset, dtype, shape)."""
+        if not layouts:
+            return []
+        if self._map is None:
+            raise ValueError("the judge shared arguments, but this worker has no shared memory")
+        found = []
+        for offset, dtype, shape in layouts:
+            kind = np.dtype(dtype)
+            count = int(np.prod(shape, dtype=np.int64)) if shape else 1
+            found.append(np.frombuffer(self._map, dtype=kind, count=count, offset=int(offset)).reshape(shape))
+        return found
+
+
+class CallFailed(Exception):
+    """Student code raised; `report` describes it as plain data."""
+
+    def __init__(self, report: dict[str, Any]) -> None:
+        super().__init__(report.get("message", ""))
+        self.report = report
+
+
+class Calls:
+    def __init__(self, submission: SubmissionModule, shared: SharedMemory | None = None) -> None:
+        self.submission = submission
+        self.shared = shared or SharedMemory(-1, 0)
+        self._jitted: dict[tuple[str, tuple[str, ...]], Callable[..., Any]] = {}
+        # Set by the state watch while a request runs: every call goes through it alike.
+        self.around: Callable[[Callable[[], Any]], Any] | None = None
+        # The arguments of the latest calls whose arguments were echoed, kept alive as a caller keeps
+        # them: a function may change them during a later call (`echo_earlier`).
+        self._earlier: collections.deque[tuple[tuple[Any, ...], dict[str, Any], dict[int, tuple[int, Any]]]] = \
+            collections.deque(maxlen=EARLIER_CALLS)
+
+    def handlers(self) -> dict[str, Callable[[dict[str, Any]], dict[str, Any]]]:
+        return {"describe": lambda request: self.describe(request["name"]), "call": self.call,
+                "echo_earlier": self.echo_earlier,
+                "call_each_kind": self.call_each_kind}
+
+    def describe(self, name: str) -> dict[str, Any]:
+        if not self.submission.defines(name):
+            return {"defined": False, "callable": False, "jit_compiled": False, "type": ""}
+        value = self.submission.lookup(name)
+        return {"defined": True, "callable": callable(value), "jit_compiled": type(value) is JIT_FUNCTION_TYPE,
+                "type": type(value).__name__}
+
+    def function(self, name: str) -> Callable[..., Any]:
+        value: object = self.submission.lookup(name)
+        if not callable(value):
+            raise CallFailed({"type": "NameError", "chain": ["NameError"], "message": f"{name} is not defined"})
+        return value
+
+    def call(self, request: dict[str, Any], copies: list[np.ndarray] | None = None) -> dict[str, Any]:
+        """One call. Arrays the judge shared are given as views of its memory (NumPy arrays) or, for
+        JAX arrays, converted from `copies` of them taken before any call of this request ran."""
+        array_kind = request.get("array_kind", "numpy")
+        views = self.shared.views(request.get("shared"))
+        if array_kind == "numpy":
+            args, kwargs = prepare_arguments(request["args"], request["kwargs"], array_kind, views.__getitem__)
+        else:
+            source = copies if copies is not None else [np.array(view) for view in views]
+            args, kwargs = prepare_arguments(request["args"], request["kwargs"], array_kind, source.__getitem__)
+        # What the caller holds, as it is before the call: each view's memory and layout, and the
+        # containers' identities by path (only read when the arguments are echoed).
+        layouts = [_layout(view) for view in views]
+        containers = _argument_containers(args, kwargs) if request.get("echo_args") else []
+        try:
+            function = self.callable_for(request["name"], request.get("mode", "as_submitted"),
+                                          request.get("static_argnames", []))
+            output = self.invoke(function, args, kwargs)
+        except CallFailed as failure:
+            reply: dict[str, Any] = {"ok": False, "error": failure.report}
+        else:
+            reply = {"ok": True, "output": encode_value(output)}
+        if request.get("echo_args"):
+            # The shape of the containers after the call; an array still where the judge put it is
+            # named by index, and the judge reads its bytes from its own mapping.
+            shared = {id(view): (index, view) for index, view in enumerate(views)}
+            reply["args_after"] = encode_value(list(args), shared=shared)
+            reply["kwargs_after"] = encode_value(kwargs, shared=shared)
+            self._earlier.append((args, kwargs, shared))
+            # Views are made writeable; one that is not any more had its flags changed by the call.
+            reply["read_only"] = [index for index, view in enumerate(views) if not view.flags.writeable]
+            # The same array object given other memory or another layout (`__setstate__`, `resize`,
+            # `shape = ...`): the judge's memory is untouched, the caller's array is not.
+            reply["rebuilt"] = [index for index, view in enumerate(views) if _layout(view) != layouts[index]]
+            # A container the caller holds replaced at its path by another object (an equal copy too).
+            now = {(where, path): identity for where, path, identity in _argument_containers(args, kwargs)}
+            reply["containers_replaced"] = [[where, path] for where, path, identity in containers
+                                            if now.get((where, path)) != identity]
+        return reply
+
+    def echo_earlier(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The containers of the latest echoed calls' arguments as they are now, oldest first; an array
+        still the very one the judge placed for that call is named by its index then. Then forgotten."""
+        earlier = [{"args": encode_value(list(args), shared=shared), "kwargs": encode_value(kwargs, shared=shared)}
+                   for args, kwargs, shared in self._earlier]
+        self._earlier.clear()
+        return {"ok": True, "earlier": earlier}
+
+    def call_each_kind(self, request: dict[str, Any]) -> dict[str, Any]:
+        """`call` with arrays of each of `array_kinds` in turn, stopping at the first that fails."""
+        copies = [np.array(view) for view in self.shared.views(request.get("shared"))]
+        replies = []
+        for kind in request["array_kinds"]:
+            reply = self.call({**request, "array_kind": kind, "echo_args": False}, copies)
+            replies.append(reply)
+            if not reply["ok"]:
+                break
+        return {"ok": True, "replies": replies}
+
+    def invoke(self, function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """Call and wait for the result; whatever escapes becomes CallFailed."""
+        def run() -> Any:
+            output = function(*args, **kwargs)
+            block(output)
+            return output
+
+        try:
+            return run() if self.around is None else self.around(run)
+        except BaseException as error:  # noqa: BLE001 - student code may raise anything
+            raise CallFailed(self.describe_error(error)) from None
+
+    def describe_error(self, error: BaseException) -> dict[str, Any]:
+        chain = [klass.__name__ for klass in type(error).__mro__ if klass not in (object, BaseException)]
+        message = str(error)
+        return {
+            "type": type(error).__name__,
+            "chain": chain[:8],
+            "message": "\n".join(message.splitlines()[:40])[:6000],
+            "location": error_location(error, self.submission.filenames),
+        }
+
+    def callable_for(self, name: str, mode: str, static_argnames: list[str]) -> Callable[..., Any]:
+        """The student's function as submitted, or (`jitted`) one `jax.jit` of it per static names, kept."""
+        function = self.function(name)
+        if mode == "as_submitted":
+            return function
+        key = (name, tuple(static_argnames))
+        if key not in self._jitted:
+            try:
+                self._jitted[key] = jax.jit(function, static_argnames=tuple(static_argnames) or None)
+            except BaseException as error:  # noqa: BLE001 - jit reads the student's object (a `__wrapped__` loop)
+                raise CallFailed(self.describe_error(error)) from None
+        return self._jitted[key]
+
+
+def _layout(view: np.ndarray) -> tuple[Any, ...]:
+    return (view.__array_interface__["data"][0], view.shape, view.strides, view.dtype.str)
+
+
+def _argument_containers(args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[tuple[int | str, str, int]]:
+    """(position or keyword, path, id) of every list and dict the caller passed, at any depth."""
+    found: list[tuple[int | str, str, int]] = []
+    places: list[tuple[int | str, Any]] = [*enumerate(args), *kwargs.items()]
+    for where, value in places:
+        found += [(where, path, identity) for path, identity in _containers(value)]
+    return found
+
+
+def _containers(value: Any, path: str = "", depth: int = 0) -> list[tuple[str, int]]:
+    """(path, id) of every list and dict in `value`, by the base types' own methods (no student code)."""
+    if depth > 16:
+        return []
+    if isinstance(value, dict):
+        found = [(path, id(value))]
+        for key, item in list(dict.items(value)):
+            found += _containers(item, f"{path}[{key!r}]", depth + 1)
+        return found
+    if isinstance(value, (list, tuple)):
+        found = [(path, id(value))] if isinstance(value, list) else []
+        for index, item in enumerate(list(value)):
+            found += _containers(item, f"{path}[{index}]", depth + 1)
+        return found
+    return []
+
+
+def block(output: Any) -> None:
+    for leaf in jax.tree_util.tree_leaves(output):
+        if hasattr(leaf, "block_until_ready"):
+            leaf.block_until_ready()
+
+
+def prepare_arguments(args: list[Any], kwargs: dict[str, Any], array_kind: str,
+                      shared: Callable[[Any], Any] | None = None) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    """Wire arguments as Python values, with arrays as NumPy arrays or (`array_kind="jax"`) JAX arrays;
+    `shared` resolves the arrays the judge put in shared memory."""
+    decoded_args = tuple(decode_value(arg, shared=shared) for arg in args)
+    decoded_kwargs = {key: decode_value(value, shared=shared) for key, value in kwargs.items()}
+    if array_kind == "jax":
+        def convert(leaf: Any) -> Any:
+            return jnp.asarray(leaf) if isinstance(leaf, np.ndarray) else leaf
+
+        decoded_args = tuple(jax.tree_util.tree_map(convert, arg) for arg in decoded_args)
+        decoded_kwargs = {key: jax.tree_util.tree_map(convert, value) for key, value in decoded_kwargs.items()}
+    return decoded_args, decoded_kwargs

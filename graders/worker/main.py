@@ -1,0 +1,180 @@
+"""Worker entry point: load the submission, then answer the judge's requests."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from typing import Any, NoReturn
+
+__all__ = ["serve"]
+
+
+def apply_limits(memory_bytes: int, file_bytes: int, tasks: int = 0) -> None:
+    """Limits for this process and all it starts, set before any student code exists.
+
+    Soft and hard limits are equal, so the process cannot raise them again
+    (bubblewrap drops the capability that would allow it). `tasks` caps the processes and
+    threads of the sandbox's own user namespace (RLIMIT_NPROC is counted per user namespace):
+    a fork bomb fails with EAGAIN there instead of filling the machine. 0 leaves it unset,
+    as outside a sandbox, where the count would include every process of the grading user.
+    """
+    import resource
+    import signal
+
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (file_bytes, file_bytes))
+    if memory_bytes > 0:
+        resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
+    if tasks > 0:
+        resource.setrlimit(resource.RLIMIT_NPROC, (tasks, tasks))
+    # Writing past the file limit then raises an error instead of killing the process.
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+
+def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int = 2**30, tasks: int = 0,
+          events_fd: int = -1, shared_fd: int = -1, shared_bytes: int = 0) -> None:
+    apply_limits(memory_bytes, file_bytes, tasks)
+    # Imported here so that a failing JAX import is reported over the channel.
+    from ..both_sides.protocol import read_frame, write_frame
+
+    try:
+        from ..both_sides.jax_import import import_jax
+
+        import_jax()  # without reading every installed package's metadata
+        import jax
+
+        from ..both_sides.events import REPLY, open_stream
+        from ..both_sides.protocol import trust_jax_array_type
+        from .audit import AuditTrail
+        from .calls import SharedMemory
+        from .integrity import Integrity
+        from .library import LibraryWatch
+        from .loader import SubmissionModule
+    except BaseException as error:  # noqa: BLE001
+        write_frame(reply_fd, {"op": "hello", "ok": False, "message": f"{type(error).__name__}: {error}"})
+        return
+    # CPU computations run on the thread that calls them, not handed to another: a caller waiting
+    # for a handed-off call burns CPU time that grows with how busy the machine is, which the
+    # judge's CPU-time clocks would charge to whichever worker waited. Read once, when JAX
+    # creates its CPU client, so it is set before anything runs.
+    jax.config.update("jax_cpu_enable_async_dispatch", False)
+    device = jax.devices()[0]
+    # JAX's array type, read from an array made before any student code exists: only it and
+    # NumPy's own types count as data (protocol.py), whatever another class claims to be.
+    trust_jax_array_type(type(jax.device_put(0.0, device)))
+    # The judge's record of every instrument's events, written as they happen (events.py); a mark
+    # precedes every reply.
+    emit = open_stream(events_fd)
+    # The arguments' memory, which the judge maps too (calls.py).
+    shared = SharedMemory(shared_fd, shared_bytes)
+    mark = emit(REPLY, b"")
+    write_frame(
+        reply_fd,
+        {
+            "op": "hello",
+            "ok": True,
+            "pid": os.getpid(),
+            "python": sys.version.split()[0],
+            "jax": jax.__version__,
+            "platform": device.platform,
+            "device": getattr(device, "device_kind", str(device)),
+            "mark": mark,
+        },
+    )
+    handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+    integrity: Integrity | None = None
+    watch: Any = None
+    while True:
+        request = read_frame(request_fd)
+        if request is None or request.get("op") == "exit":
+            _leave_now()
+        op = request.get("op")
+        if op == "load":
+            # Before any program is compiled: JAX reads its cache settings on the first compilation.
+            for name, value in (request.get("jax_config") or {}).items():
+                jax.config.update(name, value)
+            submission = SubmissionModule(request["module_name"])
+            handlers, listener, global_uses, watch = _probes(submission, emit, shared)
+            integrity = Integrity(listener, [emit])
+            # Every module's names just before student code first runs, and just after: what the
+            # cells planted in `builtins` or an imported module is module-level data too.
+            global_uses.before_load()
+            # Every library namespace recorded and watched from here on (library.py).
+            library = LibraryWatch(emit, submission.filenames, request["module_name"])
+            handlers["library_check"] = library.check
+            # Installed last, just before the first cell runs: nothing of the runtime's own set-up is seen.
+            AuditTrail(submission.filenames, emit)
+            cells = submission.run_cells(request["cells"])
+            global_uses.after_load(library.set_by_student)
+            reply: dict[str, Any] = {"baseline": integrity.baseline, "cells": cells, "library": library.compare()}
+        elif not handlers:
+            reply = {"protocol_error": "load must come first"}
+        else:
+            reply = _answer(handlers, op, request, watch)
+        reply["op"] = op
+        if integrity is not None and op != "load":
+            reply["integrity"] = integrity.state()
+        reply["mark"] = emit(REPLY, b"")
+        write_frame(reply_fd, reply)
+
+
+def _answer(handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]], op: Any,
+            request: dict[str, Any], watch: Any) -> dict[str, Any]:
+    """One probe's reply. Every request that runs the submission's code runs inside the state watch,
+    alike (state_watch.py). Probes catch what student code raises; anything else that escapes one
+    is the grader's fault, reported as such, and the worker lives on."""
+    handler = handlers.get(op)
+    if handler is None:
+        return {"protocol_error": f"unknown op {op!r}"}
+    try:
+        return watch.answer(op, request, handler) if watch is not None else handler(request)
+    except Exception as error:  # noqa: BLE001 - see the docstring
+        return {"probe_error": f"{op}: {type(error).__name__}: {error}"}
+
+
+def _leave_now() -> NoReturn:
+    """Exit without interpreter teardown.
+
+    Tearing JAX down takes 0.3-0.4 s that the judge would wait for, and
+    skipping it also means no student `atexit` hook or finalizer runs after
+    the last measurement.
+    """
+    for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
+        try:
+            if stream is not None:
+                stream.flush()
+        except BaseException:  # noqa: BLE001 - a student may have replaced or closed the stream
+            pass
+    os._exit(0)
+
+
+def _probes(submission: Any, emit: Any, shared: Any) -> tuple[dict[str, Callable[[dict[str, Any]], dict[str, Any]]],
+                                                              Callable[..., Any], Any, Any]:
+    """Every request the worker answers, by op, the compilation listener the integrity check watches,
+    and the hidden-state probe, which must see the modules before and after the cells run.
+
+    One probe module a concern: calls, compilations, hidden state, trace sizes, timing.
+    """
+    from .calls import Calls
+    from .compilation import Compilations
+    from .hidden_state import GlobalUses
+    from .state_watch import StateWatch
+    from .timing import TimedBatches
+    from .trace import TraceSizes
+    from .values import Intermediates
+
+    calls = Calls(submission, shared)
+    compilations = Compilations(calls, emit)
+    global_uses = GlobalUses(calls)
+    watch = StateWatch(calls, emit, lambda: global_uses.planted, lambda: global_uses.residents)
+    global_uses.unreadable = watch.unreadable
+    handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+    for probe in (calls, compilations, global_uses, TraceSizes(calls), Intermediates(calls),
+                  TimedBatches(calls)):
+        handlers.update(probe.handlers())
+    return handlers, compilations.listener, global_uses, watch
+
+
+if __name__ == "__main__":
+    serve(int(sys.argv[1]), int(sys.argv[2]))
