@@ -20,7 +20,7 @@ STUDENT_VENV := .venv-student
 STUDENT_STAMP := $(STUDENT_VENV)/.installed-stamp
 LANG_FLAG ?= --lang en
 
-.PHONY: demo test test-env test-fast sandbox system-deps student-env accounts-env hub-env bench notebooks release clean bytecode
+.PHONY: demo test test-env test-fast exercise-check sandbox system-deps student-env accounts-env hub-env bench notebooks release clean bytecode
 
 $(STAMP): pyproject.toml constraints.txt
 	@[ -n "$(PYTHON)" ] || { echo "$(NO_PYTHON)" >&2; exit 1; }
@@ -68,7 +68,7 @@ system-deps:
 		$(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $(SYSTEM_PACKAGES); \
 	fi
 
-# nbgrader for the OS accounts that tests/course/test_identity.py creates: built from the system's
+# nbgrader for the OS accounts that tests/e2e/course/test_identity.py creates: built from the system's
 # Python outside any private home, so that an account other than root can run it. Root only (CI is).
 # Only the students' `nbgrader submit` runs from it; Debian's Python (3.11.2) is older than some pins
 # of constraints.txt allow, so pip resolves nbgrader's own dependencies for it (but jsonschema's: see
@@ -82,7 +82,7 @@ accounts-env:
 		chmod -R a+rX $(dir $(ACCOUNTS_ENV)); \
 	fi
 
-# A course on a real JupyterHub (tests/deploy/test_jupyterhub.py; docs/deploy.md says the same for a real one).
+# A course on a real JupyterHub (tests/e2e/deploy/test_jupyterhub.py; docs/deploy.md says the same for a real one).
 # Root only (CI is): everything lives under $(HUB_DIR), where the accounts the test creates can reach it.
 #   python3.12/  the interpreter, when $(PYTHON) lives where other accounts cannot read it (pyenv's, under /root):
 #                a copy whose libpython is found relative to itself (deploy/hub/relocate-python.sh, patchelf)
@@ -91,7 +91,7 @@ accounts-env:
 #                nbgrader's student config and without its formgrader; readable by all
 #   instructor/  jaxgrade (graders and solutions) with nbgrader and jupyterhub-singleuser: readable only by
 #                root and the group $(HUB_INSTRUCTORS), never by students
-#   proxy/       configurable-http-proxy from npm, with its lock file (tests/deploy/proxy/)
+#   proxy/       configurable-http-proxy from npm, with its lock file (tests/e2e/deploy/proxy/)
 HUB_DIR := /opt/jaxgrade-test/hub
 HUB_VERSION := 6.1.1
 HUB_INSTRUCTORS := jaxgrade-test-instructors
@@ -102,7 +102,7 @@ HUB_SOURCES := $(shell find graders solutions -name '*.py' 2>/dev/null)
 # After system-deps: apt takes one caller at a time, and `make test` builds its environments side by side.
 # After $(STAMP) too: the make below is another process, which would build .venv a second time beside this one.
 hub-env: system-deps $(STAMP)
-	@if [ "$$(id -u)" != 0 ]; then echo "hub-env: root only; tests/deploy/test_jupyterhub.py skips without it"; \
+	@if [ "$$(id -u)" != 0 ]; then echo "hub-env: root only; tests/e2e/deploy/test_jupyterhub.py skips without it"; \
 	else $(MAKE) --no-print-directory $(HUB_DIR)/hub/.stamp $(HUB_DIR)/student/.stamp $(HUB_DIR)/instructor/.stamp \
 		$(HUB_DIR)/proxy/.stamp; fi
 
@@ -152,15 +152,15 @@ $(HUB_DIR)/instructor/.stamp: $(HUB_DIR)/instructor/.deps-stamp $(HUB_SOURCES) d
 	chgrp -R $(HUB_INSTRUCTORS) $(HUB_DIR)/instructor && chmod -R u+rwX,g+rX,g-w,o-rwx $(HUB_DIR)/instructor
 	touch $@
 
-$(HUB_DIR)/proxy/.stamp: tests/deploy/proxy/package.json tests/deploy/proxy/package-lock.json
+$(HUB_DIR)/proxy/.stamp: tests/e2e/deploy/proxy/package.json tests/e2e/deploy/proxy/package-lock.json
 	@command -v npm >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q nodejs npm; }
 	rm -rf $(HUB_DIR)/proxy && mkdir -p $(HUB_DIR)/proxy
-	cp tests/deploy/proxy/package.json tests/deploy/proxy/package-lock.json $(HUB_DIR)/proxy/
+	cp tests/e2e/deploy/proxy/package.json tests/e2e/deploy/proxy/package-lock.json $(HUB_DIR)/proxy/
 	cd $(HUB_DIR)/proxy && npm ci --omit=dev --no-audit --no-fund --loglevel=error
 	$(HUB_DIR)/proxy/node_modules/.bin/configurable-http-proxy --version
 	chmod -R go-w,a+rX $(HUB_DIR)/proxy && touch $@
 
-# Two passes: every test but the timed ones in parallel, one file per pytest worker (`--dist loadfile`:
+# Two passes: every test but the timed ones (tests/timing/) in parallel, one file per pytest worker (`--dist loadfile`:
 # a module's fixtures grade once, and tests that share a course stay together), then the `timing` tests
 # alone, on a machine no other test is loading. Two workers on 2 cores: with four, a clean clone's run took
 # 33 min but two course tests lost grades to the load (a final autograde gave two students 0, a regrade on a
@@ -176,15 +176,16 @@ test:
 	$(BIN)/ruff check graders tests benchmarks solutions
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile -m "not timing" --durations=30
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest -m timing --durations=10
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile tests/unit tests/worker tests/e2e \
+		--durations=30
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest tests/timing --durations=10
 
 # The inner loop: unit tests only (no worker, no cache fill, no student venv, no apt), under a minute.
 test-fast: $(STAMP)
 	$(BIN)/ruff check graders tests benchmarks solutions
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest -m unit -q
+	$(BIN)/python -m pytest tests/unit -q
 
 # Source notebooks from graders/course/content and solutions/; then release/ through nbgrader.
 notebooks: $(STAMP)
@@ -194,6 +195,15 @@ notebooks: $(STAMP)
 # course's gradebook.db is updated in place (never deleted), so grades survive a mid-course release.
 release: notebooks
 	$(BIN)/jaxgrade course release
+
+# The one command a course author runs after editing an assignment (its reference, spec or content): notebooks
+# and release/ rebuilt, then that assignment's corpus and golden reports regraded and its notebooks checked.
+exercise-check: release bytecode
+	@[ -n "$(ASSIGNMENT)" ] || { echo "exercise-check: name the assignment, as in make exercise-check ASSIGNMENT=jit" \
+		"(jaxgrade list names them)" >&2; exit 2; }
+	$(BIN)/jaxgrade list $(ASSIGNMENT) > /dev/null
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile --assignment $(ASSIGNMENT) \
+		tests/worker/test_golden.py tests/worker/test_corpus.py tests/e2e/course/test_notebooks.py
 
 bench: $(STAMP) bytecode
 	$(BIN)/python benchmarks/grade_assignments.py

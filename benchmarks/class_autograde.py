@@ -44,7 +44,7 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from benchmarks.watch_latency import ASSIGNMENT, SAMPLES, kind_of, prepare_course, sample_answers, submit  # noqa: E402
-from tests.course.nbgrader_course import BIN, Course, solution_sources  # noqa: E402
+from tests.e2e.course.nbgrader_course import BIN, Course, solution_sources  # noqa: E402
 
 console = Console(width=None if sys.stdout.isatty() else 140)
 

@@ -206,8 +206,10 @@ def _by_set(findings: Sequence[Finding]) -> Table:
 
 def _check_order(assignment: str) -> dict[str, int]:
     """The assignment's checks in the order its exercises list them."""
-    import graders.judge.catalogue  # noqa: F401 - registers every assignment
     from graders.common.assignments import get_assignment
+    from graders.judge.catalogue import load
+
+    load()
 
     names = dict.fromkeys(name for exercise in get_assignment(assignment).exercises for name in exercise.points)
     return {name: position for position, name in enumerate(names)}

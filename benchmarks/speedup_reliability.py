@@ -20,6 +20,7 @@ from pathlib import Path
 
 from graders.common.assignments import get_assignment
 from graders.common.spec import Assignment
+from graders.judge.catalogue import load as load_catalogue
 from graders.judge.grade import GradingOptions, grade_submission
 from graders.judge.submission import read_submission
 
@@ -30,6 +31,7 @@ SLOW = (Path(__file__).resolve().parents[1] / "tests" / "submissions" / "hostile
 SOURCES = {"jitted": JITTED, "un-jitted": EAGER, "numpy": NUMPY, "jitted-slow": SLOW}
 
 
+load_catalogue()
 _NORM = next(e for e in get_assignment("jit").exercises if e.name == "norm")
 # Only what the verdict needs: correctness gates jit_speedup. The other checks of `norm` would triple
 # each grading's time and measure nothing here.

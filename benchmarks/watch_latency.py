@@ -1,7 +1,7 @@
 """`jaxgrade watch`: from a student's Submit to the verdict their Fetch Feedback brings back.
 
 In a throwaway course and exchange (a temporary folder; nothing under the repository is touched),
-as `tests/course/test_watch.py` builds them: the instructor generates and releases `jit`, fills the
+as `tests/e2e/course/test_watch.py` builds them: the instructor generates and releases `jit`, fills the
 compilation cache once (`jaxgrade warm jit`, as the README has instructors do once per machine),
 and starts the real service, `jaxgrade watch jit --quota 100/1h --jobs N`, as a subprocess from the
 course directory. Students, each with a HOME of their own, fetch `jit` and answer it with the code
@@ -58,7 +58,7 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from tests.course.nbgrader_course import BIN, STUDENT_BIN, Course, set_solution, solution_sources  # noqa: E402
+from tests.e2e.course.nbgrader_course import BIN, STUDENT_BIN, Course, set_solution, solution_sources  # noqa: E402
 
 ASSIGNMENT = "jit"
 COURSE_ID = "jax-course"

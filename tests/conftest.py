@@ -5,8 +5,9 @@ Grading a submission starts a worker and compiles JAX code, so each
 (submission, assignment, language) is graded once per test session and the
 frozen result is shared by every test that reads it. The session has its own
 compilation cache, warmed the way `jaxgrade warm` does it for a course before
-the first test that grades; `unit` tests never pay for it, and nothing here
-imports JAX (`make test-fast` runs the unit tests alone).
+the first test that grades; `unit` tests never pay for it (`make test-fast` runs
+the unit tests alone). The course's catalogue is loaded once, explicitly, before
+collection: test modules name its assignments as they are imported.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import re
 import shutil
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -82,7 +84,7 @@ def golden_report(result: SubmissionResult) -> str:
     measures this machine, and on a GPU host or a loaded one may decide otherwise with no fault
     in the code; its points leave the scores with it. Its own tests assert it.
     """
-    import graders.judge.catalogue  # noqa: F401 - registers the checks, to ask which are deterministic
+    import graders.judge.checks  # noqa: F401 - each check registers itself: asked which are deterministic
     from graders.common.registry import get_check
 
     [report] = json.loads(render_json([result]))
@@ -177,33 +179,90 @@ def _warm_before_grading(request: pytest.FixtureRequest) -> None:
         request.getfixturevalue("warm_compilation_cache")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    from graders.judge.catalogue import load
+
+    load()
+
+
 # ------------------------------------------------------------------ kinds of test
-# By place, unless a test says otherwise with its own marker. tests/README.md explains each kind.
+# A test's kind is its folder: tests/unit/, tests/worker/, tests/e2e/, tests/timing/ (tests/README.md says what
+# each may do). A kind marker of its own that disagrees with its folder is refused: move the test instead.
 KINDS = ("unit", "worker", "timing", "e2e")
-_E2E = ("tests/course/", "tests/deploy/", "tests/test_cli.py", "tests/test_cluster.py", "tests/test_batch.py")
-_UNIT = ("tests/source/", "tests/test_message_shape.py", "tests/test_compare.py", "tests/test_i18n.py",
-         "tests/test_spec.py",
-         "tests/test_submission.py", "tests/test_architecture.py", "tests/worker/test_protocol.py",
-         "tests/checks/test_base.py", "tests/checks/test_no_recompilation.py", "tests/reports/test_formats.py",
-         "tests/reports/test_progress.py",
-         "tests/test_format.py", "tests/test_stop.py", "tests/test_batch_path.py", "tests/test_fault_lines.py",
-         "tests/test_divergence.py")
+
+
+def _kind_of(item: pytest.Item) -> str | None:
+    place = Path(str(item.fspath)).resolve().relative_to(REPO / "tests").parts
+    return place[0] if len(place) > 1 and place[0] in KINDS else None
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--assignment", default=None, metavar="NAME",
+                     help="only the cases of this assignment, where a test is parametrized by case "
+                          "(`make exercise-check ASSIGNMENT=NAME`)")
+
+
+def _other_assignment(item: pytest.Item, chosen: str) -> bool:
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    return any(isinstance(getattr(value, "assignment", None), str) and value.assignment != chosen
+               for value in params.values())
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    chosen = config.getoption("assignment")
+    if chosen is not None:
+        from graders.judge.catalogue import load
+
+        if chosen not in load():
+            raise pytest.UsageError(f"--assignment {chosen!r}: no such assignment; choose one of {sorted(load())}")
+        deselected = [item for item in items if _other_assignment(item, chosen)]
+        items[:] = [item for item in items if not _other_assignment(item, chosen)]
+        config.hook.pytest_deselected(items=deselected)
     for item in items:
-        if any(item.get_closest_marker(kind) for kind in KINDS):
-            continue
-        place = Path(str(item.fspath)).resolve().relative_to(REPO).as_posix()
-        kind = "e2e" if place.startswith(_E2E) else "unit" if place.startswith(_UNIT) else "worker"
+        kind = _kind_of(item)
+        if kind is None:
+            raise pytest.UsageError(f"{item.nodeid}: a test lives in one of tests/{{{','.join(KINDS)}}}/, "
+                                    "the folder of its kind (tests/README.md)")
+        claimed = [other for other in KINDS if other != kind and item.get_closest_marker(other)]
+        if claimed:
+            raise pytest.UsageError(f"{item.nodeid} is marked {claimed[0]} but lives in tests/{kind}/: "
+                                    f"move it to tests/{claimed[0]}/ (its folder is its kind)")
         item.add_marker(kind)
+
+
+# A unit test never starts a worker: one that does (itself or through a fixture it asks for) fails, and
+# says where it belongs. Installed before the test's fixtures are set up, removed after its teardown.
+_REAL_SPAWN: list[Any] = []
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if item.get_closest_marker("unit") is None:
+        return
+    from graders.judge.supervisor.client import WorkerProcess
+
+    def refuse(self: object) -> None:
+        raise AssertionError(f"{item.nodeid} is a unit test and started a worker: move it to tests/worker/ "
+                             "(tests/README.md)")
+
+    _REAL_SPAWN.append(WorkerProcess.spawn)
+    WorkerProcess.spawn = refuse  # type: ignore[method-assign]
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    if _REAL_SPAWN:
+        from graders.judge.supervisor.client import WorkerProcess
+
+        WorkerProcess.spawn = _REAL_SPAWN.pop()  # type: ignore[method-assign]
 
 
 # Test files that read the same gradings, kept in one xdist unit so that each file is graded once for all
 # of them (`regraded`): the corpus's expectations and its recorded reports are two readings of one grade.
-_SHARED_UNITS = {"tests/test_corpus.py": "tests/test_golden.py"}
+_SHARED_UNITS = {"tests/worker/test_corpus.py": "tests/worker/test_golden.py"}
 
 
+@pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
     """`--dist loadfile`, with the files of `_SHARED_UNITS` scheduled as one unit."""
     if config.getoption("dist", None) != "loadfile":

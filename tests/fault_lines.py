@@ -8,7 +8,7 @@ None for a `.py` file. A function with a second, lesser fault keeps the main one
 the other in `cause`.
 
 `benchmarks/diagnosis.py` measures how often the grader's failure messages name these lines;
-`tests/test_fault_lines.py` keeps the labels in step with the files. Not labelled: correct files,
+`tests/unit/test_fault_lines.py` keeps the labels in step with the files. Not labelled: correct files,
 stubs, hostile submissions, and functions a submission leaves out (they have no line to point at).
 """
 

@@ -55,7 +55,9 @@ def grade_on_cluster(paths: Sequence[str], assignment: str, options: GradingOpti
     from distributed import Client, as_completed
 
     from graders.common.assignments import get_assignment, wants_accelerator
-    from graders.judge import catalogue  # noqa: F401 - registers every check and assignment
+    from graders.judge.catalogue import load as load_catalogue
+
+    load_catalogue()
 
     client = _connect(Client, address)
     try:

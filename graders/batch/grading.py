@@ -85,8 +85,9 @@ def grade_many(paths: Sequence[str | Path], assignment: str, options: GradingOpt
 def _known(assignment: str) -> Assignment:
     """The assignment's spec, every assignment registered first (imports JAX); UnknownAssignment if none is so named."""
     from graders.common.assignments import get_assignment
-    from graders.judge import catalogue  # noqa: F401 - registers every check and assignment
+    from graders.judge.catalogue import load as load_catalogue
 
+    load_catalogue()
     return get_assignment(assignment)
 
 

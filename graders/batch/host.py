@@ -26,8 +26,11 @@ def prepare_grading_process(options: GradingOptions) -> None:
 
 @functools.cache
 def _prepare(cache_directory: str | None) -> None:
-    from graders.judge import grade  # noqa: F401 - JAX, hypothesis and the specs, loaded before the freeze
+    from graders.judge import grade  # noqa: F401 - JAX and hypothesis, imported before the freeze
+    from graders.judge.catalogue import load as load_catalogue
     from graders.judge.checks.base import keep_examples_in
+
+    load_catalogue()  # the specs too
 
     use_in_judge(cache_directory)
     keep_examples_in(cache_directory)

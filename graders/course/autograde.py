@@ -27,6 +27,7 @@ from graders.common.assignments import get_assignment
 from graders.common.format import first_sentence, markdown_text
 from graders.common.i18n import DEFAULT_LANGUAGE, t
 from graders.common.results import FileError
+from graders.judge.catalogue import load as load_catalogue
 from graders.judge.options import GradingOptions
 from graders.reports.json_report import result_to_dict
 
@@ -63,6 +64,7 @@ class JaxgradeScores(NbGraderPreprocessor):  # type: ignore[misc]  # nbgrader sh
     def preprocess(self, nb: nbformat.NotebookNode,
                    resources: dict[str, Any]) -> tuple[nbformat.NotebookNode, dict[str, Any]]:
         info = resources["nbgrader"]
+        load_catalogue()
         assignment = get_assignment(info["assignment"])
         # What the judge grades is identified before grading begins: a collect that replaces the
         # submission meanwhile gives a record that no longer matches, so it is graded again.

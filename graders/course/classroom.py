@@ -135,11 +135,13 @@ def grade_classroom(roster: Sequence[RosterEntry], assignment: str, notebook: st
     """Fetch, grade in one batch, and write every output; returns one record per student."""
     from graders.batch.grading import grade_many
     from graders.common.assignments import get_assignment
+    from graders.judge.catalogue import load as load_catalogue
     from graders.reports import render_json, render_markdown
     from graders.reports.analytics import load_reports, render_analytics
 
     if Path(notebook).is_absolute() or ".." in Path(notebook).parts:
         raise ClassroomError(f"--notebook {notebook!r}: give the notebook's path inside the student's repository")
+    load_catalogue()
     get_assignment(assignment)  # an unknown name fails here, before anything is fetched
     out.mkdir(parents=True, exist_ok=True)
     by_student = {entry.student: entry for entry in roster}

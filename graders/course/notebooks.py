@@ -2,7 +2,7 @@
 
 The solution region of every graded function is cut from the reference module
 in `solutions/`, so the notebooks and the references cannot drift apart;
-`tests/course/test_notebooks.py` rebuilds the notebooks and compares them with
+`tests/e2e/course/test_notebooks.py` rebuilds the notebooks and compares them with
 what is committed. Cell ids are derived from content, so a build is byte-stable.
 """
 
@@ -25,7 +25,7 @@ from graders.common.i18n import t
 from graders.common.libraries import listed_libraries
 from graders.common.registry import get_check
 from graders.common.spec import Assignment, Exercise
-from graders.judge import catalogue  # noqa: F401 - registers every check and assignment
+from graders.judge.catalogue import load as load_catalogue
 from graders.judge.submission import SELF_CHECK_PREFIX
 
 __all__ = ["Code", "GradedExercise", "Markdown", "NotebookContent", "Rules", "build_notebook", "grade_cell_id",
@@ -125,6 +125,7 @@ NOTEBOOK_LANGUAGE = "ko"
 
 
 def build_notebook(content: NotebookContent) -> nbformat.NotebookNode:
+    load_catalogue()
     spec = get_assignment(content.assignment)
     exercises = {exercise.name: exercise for exercise in spec.exercises}
     notebook: nbformat.NotebookNode = new_notebook()

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from graders.common.assignments import assignments, get_assignment
+from graders.common.assignments import get_assignment
 from graders.common.format import first_sentence, format_call, same_cause
 from graders.common.i18n import t
 from graders.common.libraries import listed_libraries
@@ -23,7 +23,7 @@ from graders.common.registry import get_check
 from graders.common.results import CheckResult, ExerciseResult, Status, SubmissionResult
 from graders.common.spec import Assignment, Exercise
 
-from . import catalogue  # noqa: F401 - registers every check and assignment
+from .catalogue import load as load_catalogue
 from .checks.base import CheckContext, Verdict, draw_examples, prepare_unseen
 from .explain import removed_api_hint
 from .options import GradingOptions
@@ -41,6 +41,7 @@ __all__ = ["GradingOptions", "grade_path", "grade_submission", "likely_assignmen
 
 def grade_path(path: str | Path, assignment: str, options: GradingOptions | None = None) -> SubmissionResult:
     """Read and grade one file. Raises SubmissionError or UnknownAssignment for bad input."""
+    load_catalogue()
     spec = get_assignment(assignment)
     return grade_submission(read_submission(path), spec, options or GradingOptions())
 
@@ -135,7 +136,7 @@ def likely_assignment(submission: Submission, assignment: Assignment) -> str | N
     if any(exercise.name in names for exercise in assignment.exercises):
         return None
     overlap = {name: sum(exercise.name in names for exercise in other.exercises)
-               for name, other in assignments().items() if name != assignment.name}
+               for name, other in load_catalogue().items() if name != assignment.name}
     best = max(sorted(overlap), key=lambda name: overlap[name], default=None)
     return best if best is not None and overlap[best] > 0 else None
 

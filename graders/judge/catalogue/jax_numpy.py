@@ -8,7 +8,6 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
-from graders.common.assignments import register_assignment
 from graders.common.spec import Assignment, Call, Exercise, Misconception
 from solutions import jax_numpy as reference
 
@@ -198,10 +197,8 @@ UPDATE = Exercise(
     },
 )
 
-register_assignment(
-    Assignment(
-        name="jax-numpy",
-        title={"en": "JAX as accelerated NumPy", "ko": "가속된 NumPy로서의 JAX"},
-        exercises=(PURE_UPDATE, SCATTER_ADD, LOSS_AND_GRAD, UPDATE),
-    )
+ASSIGNMENT = Assignment(
+    name="jax-numpy",
+    title={"en": "JAX as accelerated NumPy", "ko": "가속된 NumPy로서의 JAX"},
+    exercises=(PURE_UPDATE, SCATTER_ADD, LOSS_AND_GRAD, UPDATE),
 )

@@ -10,7 +10,6 @@ import numpy as np
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from graders.common.assignments import register_assignment
 from graders.common.spec import Assignment, Call, Exercise, Misconception
 from solutions import jit as reference
 
@@ -187,10 +186,8 @@ MAYBE_NEGATE = Exercise(
     },
 )
 
-register_assignment(
-    Assignment(
-        name="jit",
-        title={"en": "Thinking in JAX: jit, tracing and static values", "ko": "JAX답게 생각하기: jit, 추적, 정적 값"},
-        exercises=(NORM, NEGATIVES, FLATTEN, MAYBE_NEGATE),
-    )
+ASSIGNMENT = Assignment(
+    name="jit",
+    title={"en": "Thinking in JAX: jit, tracing and static values", "ko": "JAX답게 생각하기: jit, 추적, 정적 값"},
+    exercises=(NORM, NEGATIVES, FLATTEN, MAYBE_NEGATE),
 )

@@ -8,7 +8,6 @@ from typing import Any, Literal
 import numpy as np
 from hypothesis import strategies as st
 
-from graders.common.assignments import register_assignment
 from graders.common.spec import Assignment, Call, Exercise, Misconception
 from solutions import purity as reference
 
@@ -194,10 +193,8 @@ MOVING_AVERAGE = Exercise(
     },
 )
 
-register_assignment(
-    Assignment(
-        name="purity",
-        title={"en": "Pure functions and their pitfalls", "ko": "순수 함수와 그 함정"},
-        exercises=(SGD_STEP, HORNER, PER_EXAMPLE_GRADS, MOVING_AVERAGE),
-    )
+ASSIGNMENT = Assignment(
+    name="purity",
+    title={"en": "Pure functions and their pitfalls", "ko": "순수 함수와 그 함정"},
+    exercises=(SGD_STEP, HORNER, PER_EXAMPLE_GRADS, MOVING_AVERAGE),
 )

@@ -1,0 +1,51 @@
+"""`jit_speedup` measured: statistical verdicts that must hold on a busy machine, never flake."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from graders.common.results import Status
+
+from ..conftest import REPO, SUBMISSIONS
+from ..worker.checks.test_jit_speedup import _speedup
+
+
+@pytest.fixture
+def one_core_busy():  # type: ignore[no-untyped-def]
+    burner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        yield
+    finally:
+        burner.kill()
+        burner.wait()
+
+
+def test_a_jitted_function_that_cheats_at_the_timed_shape_is_caught_by_the_output_check() -> None:
+    speedup, result = _speedup(SUBMISSIONS / "hostile" / "forge_timing_shape.py")
+    assert speedup.status is Status.FAILED and "differ from the reference" in speedup.message
+    assert any(flag.startswith("timing-outputs-differ") for flag in result.flags)
+
+
+def test_a_callback_into_python_is_named_as_the_cost_at_its_line() -> None:
+    speedup, _ = _speedup(SUBMISSIONS / "jit" / "debug_print.py")
+    assert speedup.status is Status.FAILED, (speedup.message, dict(speedup.timings))
+    assert speedup.message.startswith("debug_print.py, line 12 (`jax.debug.print(")
+    assert "calls back into Python (`debug_print`)" in speedup.message
+
+
+def test_jitted_passes_and_jitted_but_slow_fails_with_a_core_kept_busy(one_core_busy) -> None:
+    jitted, _ = _speedup(REPO / "solutions" / "jit.py")
+    slow, _ = _speedup(SUBMISSIONS / "hostile" / "jitted_but_slow.py")
+    assert jitted.status is Status.PASSED, (jitted.message, dict(jitted.timings))
+    assert slow.status is Status.FAILED, (slow.message, dict(slow.timings))
+    # Why, from the traced program, before the figures: the compiled loop the reference has not.
+    assert slow.message.startswith("jitted_but_slow.py, line 15 (`return jax.lax.fori_loop(")
+    assert "runs a loop" in slow.message
+    assert jitted.details == slow.details  # what a regrade must reproduce holds no measured figure
+    assert jitted.timings["outputs_checked"] == jitted.timings["rounds"] >= 6  # SpeedupSpec.rounds
+    # A pass stands at once; a failure only once a second, independent measurement confirms it.
+    assert jitted.timings["attempts"] == 1 and slow.timings["attempts"] == 2
+    assert jitted.timings["one_core"] is True  # both workers timed on one core

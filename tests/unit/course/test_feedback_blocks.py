@@ -1,0 +1,54 @@
+"""The judge's feedback is one block per function: mark, score, what is wrong first, the rest folded."""
+
+from __future__ import annotations
+
+import pytest
+from markdown_it import MarkdownIt
+
+from graders.common.format import first_sentence
+from graders.course.autograde import feedback_markdown, feedback_text
+
+LONG = "line 7: `norm` is compiled again on every call. Input: x=[1.0]. Fix: drop static_argnums." + " more" * 80
+EXERCISE = {"name": "norm", "score": 4.0, "max_score": 10.0, "checks": [
+    {"name": "correctness", "status": "passed", "score": 4.0, "max_score": 4.0, "message": ""},
+    {"name": "no_recompilation", "status": "failed", "score": 0.0, "max_score": 4.0, "message": LONG},
+    {"name": "no_globals", "status": "failed", "score": 0.0, "max_score": 2.0,
+     "message": "held: line 3 reads a global.", "details": {"withheld": "needs-review"}},
+]}
+
+
+def test_a_failed_function_opens_with_its_mark_score_and_first_sentence() -> None:
+    markdown = feedback_markdown(EXERCISE, [], "en")
+    head, quote = markdown.split("\n\n")[:2]
+    assert head == "❌ **jaxgrade · `norm`: 4 / 10**"
+    assert quote.startswith("> line 7") and "Input" not in quote  # the first sentence only
+    assert "- ✅ `correctness` · passed · 4/4" in markdown
+    assert "- ⏸️ `no_globals` · held for review · 0/2" in markdown
+
+
+def test_the_full_explanations_are_folded_and_no_table_is_drawn() -> None:
+    html = MarkdownIt("commonmark").enable("table").render(feedback_markdown(EXERCISE, [], "ko"))
+    assert "<table>" not in html
+    folded = html.split("<details>", 1)[1]
+    assert "static\\_argnums" in folded or "static_argnums" in folded
+    assert "검토 대기" in html and "통과" in html
+
+
+def test_a_passed_function_is_one_line_and_a_list() -> None:
+    passed = {"name": "norm", "score": 4.0, "max_score": 4.0, "checks": [EXERCISE["checks"][0]]}
+    markdown = feedback_markdown(passed, [], "en")
+    assert markdown.startswith("✅ **jaxgrade · `norm`: 4 / 4**")
+    assert ">" not in markdown and "<details>" not in markdown
+
+
+def test_the_plain_view_has_no_markup_tags() -> None:
+    assert "<details>" not in feedback_text(EXERCISE, [], "en")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("one. two.", "one."),
+    ("첫 줄입니다.\n둘째 줄", "첫 줄입니다."),
+    ("x" * 300, "x" * 199 + "…"),
+])
+def test_first_sentence(text: str, expected: str) -> None:
+    assert first_sentence(text) == expected

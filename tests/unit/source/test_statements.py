@@ -1,0 +1,41 @@
+"""Lines read from a function's source in the judge: the statement a misconception's marker finds,
+and the one `return` that hands back a wrong value."""
+
+from __future__ import annotations
+
+import ast
+
+from graders.judge.source.parsed import ParsedCell, single_return, statement_matching
+
+SOURCE = '''
+import jax.numpy as jnp
+
+def norm(X):
+    mu = X.mean(0)
+    sigma = X.std(0, ddof = 1)
+    return (X - mu) / sigma
+
+def branches(x, neg):
+    if neg:
+        return -x
+    return x
+
+def nested(x):
+    def inner(y):
+        return y + 1
+    return inner(x)
+'''
+CELLS = (ParsedCell("norm.py", ast.parse(SOURCE)),)
+
+
+def test_a_marker_finds_the_statement_as_ast_unparse_writes_it() -> None:
+    assert statement_matching(CELLS, "norm", r"ddof=1") == ("norm.py", 6, "sigma = X.std(0, ddof=1)")
+    assert statement_matching(CELLS, "norm", r"axis=1") is None
+    assert statement_matching(CELLS, "missing", r"ddof=1") is None
+    assert statement_matching(CELLS, "norm", "") is None
+
+
+def test_only_a_function_with_one_return_has_a_returning_line() -> None:
+    assert single_return(CELLS, "norm") == ("norm.py", 7, "return (X - mu) / sigma")
+    assert single_return(CELLS, "branches") is None
+    assert single_return(CELLS, "nested") == ("norm.py", 17, "return inner(x)")  # the inner def's aside

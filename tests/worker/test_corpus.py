@@ -1,0 +1,81 @@
+"""Every corpus submission gets the verdicts, scores and explanations it must: read from the regrade
+`test_golden.py` compares with its recorded report (`regraded`, a `jaxgrade grade` of its own)."""
+
+from __future__ import annotations
+
+import pytest
+
+from graders.common.assignments import assignments
+from graders.common.registry import check_names
+from graders.common.results import Status
+
+from ..conftest import REPO
+from ..corpus import CASES, Case
+
+
+def _checks(result):
+    return {f"{exercise.name}.{check.name}": check for exercise in result.exercises for check in exercise.checks}
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+def test_submission_gets_its_verdicts(case: Case, regraded) -> None:
+    result = regraded(REPO / case.path, case.assignment)
+    checks = _checks(result)
+    errors = {key: check.message for key, check in checks.items() if check.status is Status.ERROR}
+    assert not errors, f"engine errors: {errors}"
+    if case.full_marks:
+        # With the measured figures: a timing verdict that flips must be diagnosable from CI's log.
+        failing = {key: (check.message, dict(check.timings)) for key, check in checks.items() if not check.passed}
+        assert result.score == result.max_score, f"not full marks: {failing}"
+    if case.zero:
+        assert result.score == 0
+    for key, status in case.expect.items():
+        assert checks[key].status.value == status, f"{key}: {checks[key].status.value}: {checks[key].message}"
+    for key, phrases in case.mentions.items():
+        for phrase in phrases:
+            assert phrase in checks[key].message, f"{key} should mention {phrase!r}: {checks[key].message}"
+    for key, status in case.found.items():
+        assert checks[key].status.value == "skipped" and checks[key].points == 0, f"{key}: {checks[key].message}"
+        assert checks[key].details.get("found") == status, f"{key} found {checks[key].details.get('found')}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+def test_no_check_earns_points_while_correctness_fails(case: Case, regraded) -> None:
+    result = regraded(REPO / case.path, case.assignment)
+    for exercise in result.exercises:
+        gate = next(check for check in exercise.checks if check.name == "correctness")
+        if not gate.passed:
+            assert exercise.score == 0, (exercise.name, [(c.name, c.points) for c in exercise.checks])
+
+
+def test_every_exercise_of_every_assignment_is_checked_for_purity() -> None:
+    for assignment in assignments().values():
+        for exercise in assignment.exercises:
+            assert {"no_mutation", "no_globals"} <= set(exercise.points), f"{assignment.name}.{exercise.name}"
+
+
+def test_every_check_is_caught_by_some_faulty_submission() -> None:
+    caught = {key.split(".")[1] for case in CASES for key, status in case.expect.items() if status == "failed"}
+    used = {check for assignment in assignments().values() for exercise in assignment.exercises
+            for check in exercise.points}
+    assert used <= check_names()
+    assert used - caught == set()
+
+
+def test_every_exercise_has_a_correct_submission_written_differently() -> None:
+    covered = {case.assignment for case in CASES if case.full_marks and not case.path.startswith("solutions/")}
+    assert covered == set(assignments())
+
+
+def test_every_assignment_has_a_stub_and_a_reference() -> None:
+    assert {case.assignment for case in CASES if case.zero} == set(assignments())
+    assert {case.assignment for case in CASES if case.path.startswith("solutions/")} == set(assignments())
+
+
+@pytest.mark.parametrize("case", [case for case in CASES if case.full_marks], ids=lambda case: case.id)
+def test_no_correct_submission_trips_a_wire(case: Case, regraded) -> None:
+    result = regraded(REPO / case.path, case.assignment)
+    assert not [flag for flag in result.flags if flag.startswith("needs-review")], result.flags
+    withheld = [check.name for exercise in result.exercises for check in exercise.checks
+                if check.details.get("withheld")]
+    assert withheld == []

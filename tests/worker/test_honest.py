@@ -1,0 +1,81 @@
+"""Fair to the honest student: every honest submission gets full marks, and no flag.
+
+`tests/submissions/honest/` holds correct answers written the way students write them: plots,
+`%%time` over the solution, progress bars, a config class with `setattr`, an unused import,
+x64 and logging set at the top, `# %%` cells in a .py file. A wire that trips on any of them is as
+wrong as one that misses a cheat, so each file must score full marks with no flag at all (only
+the machine's own `less-isolated` note is allowed). A failure names the file and the first check
+that lost points, with its message.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from graders.common.assignments import assignments
+from graders.judge.submission import read_submission
+
+from ..conftest import SUBMISSIONS
+
+HONEST = SUBMISSIONS / "honest"
+FILES = sorted(path for pattern in ("*.py", "*.ipynb") for path in HONEST.glob(pattern))
+# Notes about the machine, not about the submission.
+_MACHINE_FLAGS = ("less-isolated",)
+
+
+def _assignment(path: Path) -> str:
+    """The assignment whose functions the file defines most of (the file does not say)."""
+    names = read_submission(path).names()
+    overlap = {name: sum(exercise.name in names for exercise in spec.exercises)
+               for name, spec in sorted(assignments().items())}
+    return max(overlap, key=lambda name: overlap[name])
+
+
+def test_the_honest_corpus_is_there() -> None:
+    assert len(FILES) >= 5
+
+
+# Still unfair to an honest file, and why: strict expected failures, so a fix shows as an unexpected pass.
+STILL_UNFAIR: dict[str, str] = {
+    "round5_jit_01_threadpool_perfcounter.py":
+        "a thread pool used at load holds every worker-reported check for review, though no thread is left "
+        "when grading starts; the judge could read the worker's threads from /proc instead",
+    "round5_jit_04_subprocess_resource.ipynb":
+        "`subprocess.run` and `resource.getrusage` at load hold the worker-reported checks for review, though "
+        "no process is left when grading starts",
+    "round5_jnp_02_multiprocessing_pool.py": "a `multiprocessing.Pool` at load is held for review (threads, processes)",
+    "round5_pur_01_threads_tqdm_random.ipynb": "threads at load are held for review",
+    "round6_jit_06_jitted_vmap_cache.py":
+        "an `lru_cache`'d helper with no arguments, called from `negatives`, costs `no_globals` by its hit count: "
+        "hits can be read back (`cache_info()`), so the count is state unless the source shows no one reads it",
+    "round5_pur_04_ipython_magics_writefile.ipynb":
+        "`%%writefile plot_utils.py` writes no file in the grader, so `import plot_utils` fails (a flag, no "
+        "points lost; the message now says why and what to do)",
+}
+
+
+def _param(path: Path) -> object:
+    reason = STILL_UNFAIR.get(path.name)
+    return pytest.param(path, id=path.name, marks=pytest.mark.xfail(reason=reason, strict=True)) if reason \
+        else pytest.param(path, id=path.name)
+
+
+def test_every_still_unfair_file_is_in_the_corpus() -> None:
+    assert set(STILL_UNFAIR) <= {path.name for path in FILES}
+
+
+@pytest.mark.parametrize("path", [_param(path) for path in FILES])
+def test_an_honest_submission_gets_full_marks_and_no_flag(path: Path, graded) -> None:
+    assignment = _assignment(path)
+    result = graded(path, assignment)
+    lost = [(exercise.name, check) for exercise in result.exercises for check in exercise.checks
+            if check.points < check.max_points]
+    first = ""
+    if lost:
+        exercise, check = lost[0]
+        first = f"; first lost: {exercise}.{check.name} ({check.status.value}): {check.message[:400]}"
+    flags = [flag for flag in result.flags if not flag.startswith(_MACHINE_FLAGS)]
+    assert result.score == result.max_score and not flags, (
+        f"{path.name} ({assignment}): {result.score:g}/{result.max_score:g}{first}; flags: {flags}")
