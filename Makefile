@@ -198,10 +198,11 @@ release: notebooks
 
 # The one command a course author runs after editing an assignment (its reference, spec or content): notebooks
 # and release/ rebuilt, then that assignment's corpus and golden reports regraded and its notebooks checked.
+# REGENERATE=1 rewrites that assignment's golden reports instead of comparing them (review the diff).
 exercise-check: release bytecode
 	@[ -n "$(ASSIGNMENT)" ] || { echo "exercise-check: name the assignment, as in make exercise-check ASSIGNMENT=jit" \
 		"(jaxgrade list names them)" >&2; exit 2; }
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile --assignment $(ASSIGNMENT) \
+	$(if $(REGENERATE),JAXGRADE_REGENERATE_GOLDEN=1) PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile --assignment $(ASSIGNMENT) \
 		tests/worker/test_golden.py tests/worker/test_corpus.py tests/e2e/course/test_notebooks.py
 
 bench: $(STAMP) bytecode
