@@ -204,3 +204,24 @@ def test_matplotlib_starts_from_the_machines_font_list_quietly() -> None:
         assert "Fontconfig" not in session.student_output() and "font" not in session.student_output().lower()
     finally:
         session.close()
+
+
+def test_a_sandbox_still_being_set_up_is_never_counted_as_the_machines_processes() -> None:
+    # Until bubblewrap has mounted the sandbox's own /proc, a sandboxed process's root is still the host's:
+    # its /proc lists every process of the machine. Counted then, a worker that started nothing was
+    # stopped for "more than 16 processes" (a stub, once, on a Dask worker of a busy machine).
+    worker = WorkerProcess()
+    if not worker.isolation.full:
+        pytest.skip("no bubblewrap: the count is a walk of the worker's own process tree")
+    assert sum(entry.isdigit() for entry in os.listdir("/proc")) > worker.limits.processes
+    counts: list[int] = []
+    try:
+        worker.spawn()
+        deadline = time.monotonic() + 3.0
+        while time.monotonic() < deadline:
+            counts.append(worker.process_count())
+        worker.await_hello()
+        counts.append(worker.process_count())
+    finally:
+        worker.close()
+    assert len(counts) > 100 and max(counts) <= worker.limits.processes, sorted(set(counts))

@@ -57,6 +57,8 @@ _WATCH_SECONDS = 0.05
 _MAX_FOLDER_ENTRIES = 10_000
 # Processes are counted every this many looks (0.1 s): a walk of /proc costs more than a statvfs.
 _PROCESS_EVERY = 2
+# The judge's own /proc, told apart from a sandbox's by its device.
+_HOST_PROC_DEVICE = os.stat("/proc").st_dev
 # The arguments' shared memory: a frame's worth (pages are only used as they are written).
 _SHARED_BYTES = 64 * 2**20
 
@@ -313,7 +315,11 @@ class WorkerProcess:
                     self._namespace_proc = f"/proc/{found[1]}/root/proc"
             if self._namespace_proc is not None:
                 try:
-                    return sum(1 for entry in os.listdir(self._namespace_proc) if entry.isdigit())
+                    # Until bubblewrap has mounted the sandbox's own /proc, the sandboxed process's root is
+                    # still the host's, and its /proc lists every process of the machine: only a /proc
+                    # other than the judge's own is the sandbox's.
+                    if os.stat(self._namespace_proc).st_dev != _HOST_PROC_DEVICE:
+                        return sum(1 for entry in os.listdir(self._namespace_proc) if entry.isdigit())
                 except OSError:
                     pass
         return len(self.process_ids())
