@@ -27,9 +27,10 @@ from pathlib import Path
 from typing import Any
 
 from graders.common.code_version import code_fingerprint
-from graders.common.results import FileError, FileErrorCause, result_from_plain, result_to_plain
+from graders.common.results import FileError, FileErrorCause, result_from_dict, result_to_dict
 from graders.common.stop import raise_if_stop_requested
 from graders.judge.options import GradingOptions
+from graders.judge.submission import Submission
 from graders.judge.supervisor.client import WorkerLimits
 
 from .pool import BatchInterrupted, FileOutcome, internal_error, not_graded
@@ -46,12 +47,14 @@ class ClusterError(Exception):
     """The cluster cannot be used (no scheduler answered, no worker); the message says what to do."""
 
 
-def grade_on_cluster(paths: Sequence[str], assignment: str, options: GradingOptions, address: str,
+def grade_on_cluster(files: Sequence[str | Submission], assignment: str, options: GradingOptions, address: str,
                      progress: Callable[[int, FileOutcome], None] | None = None) -> list[FileOutcome]:
-    """One result per path, in order, graded on the cluster whose scheduler is at `address`.
+    """One result per file, in order, graded on the cluster whose scheduler is at `address`.
 
+    A `Submission` (read by `grade_many`) is sent as the bytes it was read from; a path is read here.
     Raises `ClusterError` when the cluster cannot be reached, `BatchInterrupted` on Ctrl-C.
     """
+    paths = [str(file.path) if isinstance(file, Submission) else file for file in files]
     from distributed import Client, as_completed
 
     from graders.common.assignments import get_assignment, wants_accelerator
@@ -65,9 +68,9 @@ def grade_on_cluster(paths: Sequence[str], assignment: str, options: GradingOpti
         plain_options = _options_to_plain(options)
         futures = {}
         results: dict[int, FileOutcome] = {}
-        for position, path in enumerate(paths):
+        for position, (path, file) in enumerate(zip(paths, files, strict=True)):
             try:
-                data = Path(path).read_bytes()
+                data = file.raw if isinstance(file, Submission) and file.raw else Path(path).read_bytes()
             except OSError as error:
                 results[position] = FileError(path, assignment, f"{path}: {error.strerror or error}")
                 continue
@@ -125,7 +128,7 @@ def _gathered(future: Any, path: str, assignment: str) -> FileOutcome:
     from distributed import KilledWorker
 
     try:
-        return result_from_plain(json.loads(future.result()))
+        return result_from_dict(json.loads(future.result()))
     except KilledWorker:
         return internal_error(path, assignment, RuntimeError(
             "every Dask worker that graded this file died (killed, or out of memory); "
@@ -174,7 +177,7 @@ def _grade_task(path: str, data: bytes, assignment: str, plain_options: Mapping[
         result: FileOutcome = FileError(path, assignment, (
             f"not graded: this Dask worker runs other jaxgrade code ({code_fingerprint()}, the client "
             f"{fingerprint}); install the same version on every worker"), cause=FileErrorCause.INTERNAL)
-        return json.dumps(result_to_plain(result))
+        return json.dumps(result_to_dict(result))
     with _ONE_JUDGE:
         prepare_grading_process(options)
         _quiet_dask_randomness()
@@ -187,4 +190,4 @@ def _grade_task(path: str, data: bytes, assignment: str, plain_options: Mapping[
                 result = grade_submission(submission, get_assignment(assignment), options)
             except Exception as error:  # noqa: BLE001 - reported for this file alone
                 result = internal_error(path, assignment, error)
-    return json.dumps(result_to_plain(result))
+    return json.dumps(result_to_dict(result))

@@ -69,7 +69,7 @@ def grade_many(paths: Sequence[str | Path], assignment: str, options: GradingOpt
             _known(assignment)
             from .cluster import grade_on_cluster
 
-            graded = grade_on_cluster([str(s.path) for s in submissions], assignment, options, scheduler)
+            graded = grade_on_cluster(submissions, assignment, options, scheduler)
         else:
             graded = _grade_here(submissions, assignment, options, jobs, progress)
     except BatchInterrupted as stop:

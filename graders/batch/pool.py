@@ -103,7 +103,7 @@ def grade_files(submissions: Sequence[Submission], assignment: str, options: Gra
         return _in_sequence(submissions, assignment, options, first, progress)
     if first is not None:
         first.close()
-    return _in_pool([str(submission.path) for submission in submissions], assignment, options, jobs, progress)
+    return _in_pool(submissions, assignment, options, jobs, progress)
 
 
 def internal_error(path: str, assignment: str, error: BaseException) -> FileError:
@@ -163,8 +163,9 @@ def _close(*sessions: SubmissionSession | None) -> None:
 
 
 # --------------------------------------------------------------------------- the pool
-def _in_pool(paths: list[str], assignment: str, options: GradingOptions, jobs: int,
+def _in_pool(submissions: Sequence[Submission], assignment: str, options: GradingOptions, jobs: int,
              progress: Progress | None) -> list[FileOutcome]:
+    paths = [str(submission.path) for submission in submissions]
     results: dict[int, FileOutcome] = {}
     pending = list(range(len(paths)))
     lost_reason = ""
@@ -173,12 +174,14 @@ def _in_pool(paths: list[str], assignment: str, options: GradingOptions, jobs: i
             if not pending:
                 break
             if round_number < _POOL_ROUNDS:
-                pending, lost_reason = _pool_round(pending, paths, assignment, options, jobs, results, progress)
+                pending, lost_reason = _pool_round(pending, submissions, assignment, options, jobs, results,
+                                                   progress)
             else:
                 # Each file alone: a file that kills its judge now loses only itself.
                 lost: list[int] = []
                 for position in pending:
-                    still, lost_reason = _pool_round([position], paths, assignment, options, 1, results, progress)
+                    still, lost_reason = _pool_round([position], submissions, assignment, options, 1, results,
+                                                     progress)
                     lost.extend(still)
                 pending = lost
     except KeyboardInterrupt:
@@ -191,15 +194,17 @@ def _in_pool(paths: list[str], assignment: str, options: GradingOptions, jobs: i
     return [results[position] for position in range(len(paths))]
 
 
-def _pool_round(positions: list[int], paths: list[str], assignment: str, options: GradingOptions, jobs: int,
-                results: dict[int, FileOutcome], progress: Progress | None) -> tuple[list[int], str]:
-    """Grade `positions` in one pool; the positions whose judge was lost, and why."""
+def _pool_round(positions: list[int], submissions: Sequence[Submission], assignment: str, options: GradingOptions,
+                jobs: int, results: dict[int, FileOutcome], progress: Progress | None) -> tuple[list[int], str]:
+    """Grade `positions` in one pool, each judge given the bytes read here; the positions whose judge
+    was lost, and why."""
     lost: list[int] = []
     reason = ""
     with _judge_pool(min(jobs, len(positions)), options) as pool:
         with stop_deferred():  # the submissions spawn the judges: see `JudgePool.warm`
             futures: dict[Future[FileOutcome], int] = {
-                pool.submit(_grade_in_judge, paths[position], assignment, options): position
+                pool.submit(_grade_in_judge, str(submissions[position].path), assignment, options,
+                            submissions[position].raw or None): position
                 for position in positions}
         remaining = set(futures)
         while remaining:
@@ -395,13 +400,20 @@ def _on_terminate(signum: int, frame: object) -> None:
     _leave()
 
 
-def _grade_in_judge(path: str, assignment: str, options: GradingOptions) -> FileOutcome:
+def _grade_in_judge(path: str, assignment: str, options: GradingOptions, raw: bytes | None = None) -> FileOutcome:
+    """Grade in this judge: `raw`, the file's bytes as the batch read them, or else the file at `path`."""
     global _grading_now
-    from graders.judge.grade import grade_path
+    from graders.common.assignments import get_assignment
+    from graders.judge.catalogue import load as load_catalogue
+    from graders.judge.grade import grade_path, grade_submission
+    from graders.judge.submission import submission_from_bytes
 
     _grading_now = True
     try:
-        return grade_path(path, assignment, options)
+        if raw is None:
+            return grade_path(path, assignment, options)
+        load_catalogue()
+        return grade_submission(submission_from_bytes(path, raw), get_assignment(assignment), options)
     except _Stop:
         _leave()
     except Exception as error:  # noqa: BLE001 - one file's failure must not lose the others

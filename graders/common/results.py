@@ -10,12 +10,12 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 __all__ = ["CheckResult", "ExerciseResult", "FileError", "FileErrorCause", "Status", "SubmissionResult",
-           "printable", "result_from_plain", "result_to_plain"]
+           "printable", "result_from_dict", "result_to_dict"]
 
 # C0 controls but newline and tab, DEL, C1 controls, and what XML 1.0 cannot hold (lone surrogates, U+FFFE,
 # U+FFFF). A student's output and exception messages reach every report: ESC sequences would clear the
@@ -157,30 +157,77 @@ class FileError:
         _make_printable(self, "submission", "message")
 
 
-def result_to_plain(result: SubmissionResult | FileError) -> dict[str, Any]:
-    """The result as JSON-ready data (dicts, lists, strings, numbers), for another process or machine."""
+def result_to_dict(result: SubmissionResult | FileError) -> dict[str, Any]:
+    """The result as JSON-ready data: the one form every writer and reader shares.
+
+    It is the JSON report's object (`jaxgrade grade --format json`, docs/report-format), the judge's
+    record of a grading (`.jaxgrade/graded/`), a kept verdict and what a Dask worker sends back;
+    `result_from_dict` reads it back. Scores are written out for readers; reading back recomputes them.
+    """
     if isinstance(result, FileError):
-        return {"kind": "file_error", **asdict(result)}
-    plain = asdict(result)
-    for exercise in plain["exercises"]:
-        for check in exercise["checks"]:
-            check["status"] = check["status"].value
-    return {"kind": "submission", **plain}
+        return {
+            "submission": result.submission,
+            "assignment": result.assignment,
+            "score": 0.0,
+            "max_score": result.max_score,
+            "flags": [],
+            "exercises": [],
+            "error": result.message,
+            "cause": result.cause.value,
+        }
+    return {
+        "submission": result.submission,
+        "assignment": result.assignment,
+        "score": result.score,
+        "max_score": result.max_score,
+        "flags": list(result.flags),
+        "exercises": [
+            {
+                "name": exercise.name,
+                "score": exercise.score,
+                "max_score": exercise.max_score,
+                "checks": [
+                    {
+                        "name": check.name,
+                        "status": check.status.value,
+                        "message": check.message,
+                        "score": check.points,
+                        "max_score": check.max_points,
+                        "details": dict(check.details),
+                        "timings": dict(check.timings),
+                    }
+                    for check in exercise.checks
+                ],
+                "stats": dict(exercise.stats),
+                "seconds": exercise.seconds,
+            }
+            for exercise in result.exercises
+        ],
+        "environment": dict(result.environment),
+        "student_output": result.student_output,
+        **({"review": [dict(entry) for entry in result.review]} if result.review else {}),
+        "seconds": result.seconds,
+    }
 
 
-def result_from_plain(data: Mapping[str, Any]) -> SubmissionResult | FileError:
-    """The inverse of `result_to_plain` (after a JSON round trip, tuples in details come back as lists)."""
-    fields = {key: value for key, value in data.items() if key != "kind"}
-    if data.get("kind") == "file_error":
-        return FileError(**{**fields, "cause": FileErrorCause(fields.get("cause", FileErrorCause.UNGRADABLE))})
+def result_from_dict(data: Mapping[str, Any]) -> SubmissionResult | FileError:
+    """The inverse of `result_to_dict` (after a JSON round trip, tuples in details come back as lists).
+
+    Raises KeyError or ValueError for data that is not a result's."""
+    if "error" in data:
+        return FileError(data["submission"], data["assignment"], data["error"], float(data.get("max_score", 0.0)),
+                         FileErrorCause(data.get("cause", FileErrorCause.UNGRADABLE)))
     exercises = tuple(
         ExerciseResult(
             exercise["name"],
-            tuple(CheckResult(**{**check, "status": Status(check["status"])}) for check in exercise["checks"]),
-            exercise["stats"],
-            exercise["seconds"],
+            tuple(CheckResult(check["name"], Status(check["status"]), check["message"], check["score"],
+                              check["max_score"], check.get("details", {}), check.get("timings", {}))
+                  for check in exercise["checks"]),
+            exercise.get("stats", {}),
+            exercise.get("seconds", 0.0),
         )
-        for exercise in fields.pop("exercises")
+        for exercise in data["exercises"]
     )
-    return SubmissionResult(exercises=exercises, **{**fields, "flags": tuple(fields["flags"]),
-                                                    "review": tuple(fields.get("review", ()))})
+    return SubmissionResult(data["submission"], data["assignment"], exercises, tuple(data.get("flags", ())),
+                            data.get("environment", {}), data.get("student_output", ""), data.get("seconds", 0.0),
+                            tuple(data.get("review", ())))

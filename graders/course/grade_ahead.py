@@ -21,10 +21,9 @@ from typing import Any
 
 from graders.batch.grading import grade_many
 from graders.batch.pool import BatchInterrupted, FileOutcome, JudgePool
-from graders.common.results import FileError, FileErrorCause
+from graders.common.results import FileError, FileErrorCause, result_to_dict
 from graders.judge.options import GradingOptions
 from graders.judge.submission import SubmissionError, submission_from_bytes
-from graders.reports.json_report import result_to_dict
 
 from .collect import expected_notebooks
 from .gradebook import database_url

@@ -10,7 +10,7 @@ So the judge keeps its own record, one JSON file per student and notebook under
 `.jaxgrade/graded/ASSIGNMENT/STUDENT/NOTEBOOK.json`: the digest of the submitted folder it graded
 (`submission_digest`: every file's name and bytes, `timestamp.txt` included), nbgrader's timestamp,
 each grade cell's score and maximum as the judge gave them, and the judge's whole result (the one
-serialisation, `reports.json_report.result_to_dict`). `JaxgradeRecord`, the last step of nbgrader's
+serialisation, `common.results.result_to_dict`). `JaxgradeRecord`, the last step of nbgrader's
 autograde pipeline, writes it only after the gradebook holds the scores, and stamps the digest into
 the autograded notebook's metadata too.
 

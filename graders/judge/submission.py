@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +64,9 @@ class Submission:
     path: Path
     kind: str
     cells: tuple[Cell, ...]
+    # The file's bytes as they were read, once: a judge in a pool or on a Dask worker grades these,
+    # never the file read again (which may have changed since).
+    raw: bytes = field(default=b"", repr=False, compare=False)
 
     @property
     def cells_to_run(self) -> tuple[Cell, ...]:
@@ -162,10 +165,10 @@ def submission_from_bytes(path: str | Path, raw: bytes) -> Submission:
     except UnicodeDecodeError:
         raise SubmissionError("not_text", path) from None
     if suffix == ".ipynb":
-        return Submission(path, "notebook", _notebook_cells(path, text))
+        return Submission(path, "notebook", _notebook_cells(path, text), raw)
     cells = tuple(Cell(index, path.name, cell.source, "", _recognisable_line(cell.source), cell.offset)
                   for index, cell in enumerate(script_cells(text), start=1))
-    return Submission(path, "python", cells)
+    return Submission(path, "python", cells, raw)
 
 
 def _notebook_cells(path: Path, text: str) -> tuple[Cell, ...]:

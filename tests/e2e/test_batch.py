@@ -21,13 +21,13 @@ import psutil
 import pytest
 
 from graders.batch.pool import grade_files
-from graders.common.results import FileError, SubmissionResult
+from graders.common.results import FileError, SubmissionResult, result_from_dict
 from graders.judge.options import GradingOptions
 from graders.judge.submission import read_submission
 from graders.judge.supervisor import client as worker_client
 
 from ..conftest import REPO, SUBMISSIONS, golden_file
-from .test_cluster import JIT_FILES, result_from_plain_report
+from .test_cluster import JIT_FILES
 
 JAXGRADE = str(Path(sys.executable).with_name("jaxgrade"))
 HOSTILE = SUBMISSIONS / "hostile"
@@ -109,7 +109,7 @@ def _assert_golden(reports: list[dict]) -> None:
         from ..conftest import golden_report
 
         expected = golden_file(report["submission"]).read_text(encoding="utf-8")
-        assert golden_report(result_from_plain_report(report)) == expected, report["submission"]
+        assert golden_report(result_from_dict(report)) == expected, report["submission"]
 
 
 def test_a_killed_judge_costs_a_retry_never_the_batch(tmp_path: Path) -> None:

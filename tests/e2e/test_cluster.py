@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from graders.batch.cluster import _gpu_resources, _grade_task, code_fingerprint, grade_on_cluster
-from graders.common.results import FileError, FileErrorCause, SubmissionResult, result_from_plain
+from graders.common.results import FileError, FileErrorCause, SubmissionResult, result_from_dict
 from graders.judge.options import GradingOptions
 
 from ..conftest import REPO, golden_file, golden_report
@@ -63,7 +63,7 @@ def test_files_that_cannot_be_read_are_reported_alone(cluster, tmp_path: Path) -
 def test_a_worker_running_other_jaxgrade_code_refuses_to_grade() -> None:
     options = {"lang": "en", "exercise_seconds": 120.0, "submission_seconds": 900.0, "call_seconds": 30.0,
                "limits": {}}
-    reply = result_from_plain(json.loads(_grade_task("a.py", b"x = 1\n", "jit", options, "0" * 16)))
+    reply = result_from_dict(json.loads(_grade_task("a.py", b"x = 1\n", "jit", options, "0" * 16)))
     assert isinstance(reply, FileError) and "other jaxgrade code" in reply.message
     assert reply.cause is FileErrorCause.INTERNAL  # the grader's set-up, not the file
     assert code_fingerprint() in reply.message
@@ -94,12 +94,3 @@ def test_an_address_where_no_scheduler_answers_is_one_line(tmp_path: Path) -> No
     assert completed.stderr.count("\n") == 1 and "no Dask scheduler answered" in completed.stderr
 
 
-def result_from_plain_report(report: dict) -> SubmissionResult:
-    """A JSON report's object back as a result, for the golden comparison."""
-    from graders.common.results import CheckResult, ExerciseResult, Status
-
-    exercises = tuple(ExerciseResult(e["name"], tuple(
-        CheckResult(c["name"], Status(c["status"]), c["message"], c["score"], c["max_score"], c["details"],
-                    c["timings"]) for c in e["checks"]), e["stats"], e["seconds"]) for e in report["exercises"])
-    return SubmissionResult(report["submission"], report["assignment"], exercises, tuple(report["flags"]),
-                            report["environment"], report["student_output"], report["seconds"])

@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from graders.common.results import result_from_dict
+
 from ..conftest import REPO, golden_file
-from ..e2e.test_cluster import BIN, JIT_FILES, _as_golden, result_from_plain_report
+from ..e2e.test_cluster import BIN, JIT_FILES, _as_golden
 
 distributed = pytest.importorskip("distributed")
 
@@ -94,4 +96,4 @@ def test_jaxgrade_grade_on_dask_workers_survives_a_killed_worker(dask_processes:
     reports = json.loads((tmp_path / "report.json").read_text())
     assert [report["submission"] for report in reports] == JIT_FILES
     for path, report in zip(JIT_FILES, reports):
-        assert _as_golden(result_from_plain_report(report), path) == golden_file(path).read_text(encoding="utf-8")
+        assert _as_golden(result_from_dict(report), path) == golden_file(path).read_text(encoding="utf-8")
