@@ -189,7 +189,7 @@ test-fast: $(STAMP)
 
 # Source notebooks from graders/course/content and solutions/; then release/ through nbgrader.
 notebooks: $(STAMP)
-	$(BIN)/jaxgrade course build
+	$(BIN)/jaxgrade course build --readme README.md
 
 # nbgrader runs in a scratch copy: release/ changes only when every assignment was generated, and the
 # course's gradebook.db is updated in place (never deleted), so grades survive a mid-course release.

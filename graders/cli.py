@@ -204,6 +204,8 @@ def _build_parser() -> argparse.ArgumentParser:
     course_commands = course.add_subparsers(dest="course_command", required=True, parser_class=_Parser)
     build = course_commands.add_parser("build", help="write the source notebooks from course content and solutions/")
     build.add_argument("--exercises", default="exercises", help="nbgrader source directory (default: exercises)")
+    build.add_argument("--readme", metavar="PATH",
+                       help="also rewrite the table under '## Assignments' in this README from the catalogue")
     build.set_defaults(handler=_course_build)
     release = course_commands.add_parser(
         "release", help="regenerate release/ with nbgrader and record the assignments in the course gradebook")
@@ -677,7 +679,25 @@ def _course_build(arguments: argparse.Namespace) -> int:
 
     for path in write_notebooks(CONTENTS, Path(arguments.exercises)):
         sys.stdout.write(f"wrote {path}\n")
+    if arguments.readme:
+        _rewrite_readme(Path(arguments.readme))
     return EXIT_OK
+
+
+def _rewrite_readme(path: Path) -> None:
+    """The README's table of assignments, from the catalogue; the file is rewritten only if it changes."""
+    from graders.course.readme import ReadmeError, assignment_table, with_assignment_table
+
+    try:
+        text = path.read_text(encoding="utf-8")
+        updated = with_assignment_table(text, assignment_table(_catalogue()))
+    except OSError as error:
+        raise UsageError(f"--readme {path}: {error.strerror or error}; pass the README to rewrite") from None
+    except ReadmeError as error:
+        raise UsageError(f"--readme {path}: {error}") from None
+    if updated != text:
+        path.write_text(updated, encoding="utf-8")
+        sys.stdout.write(f"wrote {path} (its table of assignments)\n")
 
 
 def _course_release(arguments: argparse.Namespace) -> int:

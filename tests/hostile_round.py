@@ -19,6 +19,8 @@ from graders.batch.grading import grade_many
 from graders.common.results import SubmissionResult
 from graders.judge.options import GradingOptions
 
+from .expectations import shortfalls
+
 __all__ = ["Targets", "attack_params", "earned_target_points", "grade_round", "lost_other_points", "round_tests"]
 
 # file: (assignment, exercise, the checks it attacks)
@@ -50,18 +52,20 @@ def earned_target_points(name: str, targets: Targets, result: SubmissionResult) 
     return {target: by_name[target].points for target in checks if by_name[target].points > 0}
 
 
-def lost_other_points(name: str, targets: Targets, result: SubmissionResult,
+def lost_other_points(path: Path, targets: Targets, result: SubmissionResult,
                       also_reached: frozenset[tuple[str, str]] = frozenset(),
                       ) -> dict[tuple[str, str], tuple[float, float]]:
     """Points lost outside the attack's targets (and the checks the attacked state rightly reaches too):
     none, so that catching an attack costs nothing honestly earned. A submission held for review loses
-    nothing automatically."""
+    nothing automatically; an exercise added after the file was written owes only the judge's "not
+    defined" (tests/expectations.py)."""
     if result.flags:
         return {}
-    _, exercise, checks = targets[name]
-    return {(e.name, c.name): (c.points, c.max_points) for e in result.exercises for c in e.checks
-            if c.points < c.max_points and not (e.name == exercise and c.name in checks)
-            and (e.name, c.name) not in also_reached}
+    _, exercise, checks = targets[path.name]
+    return {(lost.exercise, lost.check.name): (lost.check.points, lost.check.max_points)
+            for lost in shortfalls(path, result)
+            if not (lost.exercise == exercise and lost.check.name in checks)
+            and (lost.exercise, lost.check.name) not in also_reached}
 
 
 def round_tests(folder: Path, targets: Targets, breached: dict[str, str],
@@ -83,7 +87,7 @@ def round_tests(folder: Path, targets: Targets, breached: dict[str, str],
     def loses_nothing_else(name: str, graded: dict[str, SubmissionResult]) -> None:
         """Each file is the reference plus one attack: every check but its targets earns full points,
         so catching the attack costs the student nothing that was honestly earned."""
-        lost = lost_other_points(name, targets, graded[name], frozenset(also_reached.get(name, set())))
+        lost = lost_other_points(folder / name, targets, graded[name], frozenset(also_reached.get(name, set())))
         assert not lost, f"{name} lost {lost}"
 
     def every_file_listed() -> None:

@@ -1,38 +1,64 @@
-"""The README says what the code is: its table of assignments is the catalogue's, its test counts the suite's."""
+"""The README says what the code is: its table of assignments is the catalogue's (written by
+`make release`, through `jaxgrade course build --readme`), its test counts the suite's."""
 
 from __future__ import annotations
 
-import inspect
+import pytest
 
-from graders.common.spec import Exercise
+from graders.cli import main
+from graders.course.readme import ReadmeError, assignment_table, current_table, with_assignment_table
 from graders.judge.catalogue import load
 
 from ..conftest import REPO
 
 README = REPO / "README.md"
 
+_SAMPLE = """# Course
 
-def _function(exercise: Exercise) -> str:
-    notes = []
-    if "jit_compiled" in exercise.points:
-        notes.append("jit-compiled")
-    if "jit_speedup" in exercise.points:
-        notes.append("timed")
-    if "compact_trace" in exercise.points:
-        notes.append("compact trace")
-    notes += [f"`{name}` static" for name in exercise.static_argnames]
-    call = f"`{exercise.name}{inspect.signature(exercise.reference)}`"
-    return call + (f" ({', '.join(notes)})" if notes else "")
+## Assignments
 
+| assignment | graded functions |
+| --- | --- |
+| `old` | `f(x)` |
 
-def expected_table() -> str:
-    rows = ["| assignment | graded functions |", "| --- | --- |"]
-    for name, assignment in sorted(load().items()):
-        rows.append(f"| `{name}` | {', '.join(_function(exercise) for exercise in assignment.exercises)} |")
-    return "\n".join(rows)
+Text after the table stays.
+
+## Next
+"""
 
 
 def test_the_readme_lists_every_assignment_as_the_catalogue_declares_it() -> None:
-    section = README.read_text().split("## Assignments", 1)[1]
-    table = "\n".join(line for line in section.split("\n\n", 2)[1].splitlines() if line.startswith("|"))
-    assert table == expected_table(), f"README.md's table under '## Assignments' should read:\n{expected_table()}"
+    expected = assignment_table(load())
+    assert current_table(README.read_text(encoding="utf-8")) == expected, (
+        f"README.md's table under '## Assignments' should read (make release writes it):\n{expected}")
+
+
+def test_the_table_is_replaced_and_everything_else_kept() -> None:
+    table = "| assignment | graded functions |\n| --- | --- |\n| `new` | `g(y)` |"
+    rewritten = with_assignment_table(_SAMPLE, table)
+    assert rewritten == _SAMPLE.replace("| `old` | `f(x)` |", "| `new` | `g(y)` |")
+    assert with_assignment_table(rewritten, table) == rewritten
+
+
+@pytest.mark.parametrize("text", ["# Course\n\nno heading\n", "# Course\n\n## Assignments\n\nNo table.\n\n## Next\n"])
+def test_a_readme_without_the_table_is_refused_by_name(text: str) -> None:
+    with pytest.raises(ReadmeError, match="Assignments"):
+        with_assignment_table(text, "| a |")
+
+
+def test_course_build_rewrites_the_table_from_the_catalogue(tmp_path, capsys) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text(_SAMPLE, encoding="utf-8")
+    assert main(["course", "build", "--exercises", str(tmp_path / "exercises"), "--readme", str(readme)]) == 0
+    text = readme.read_text(encoding="utf-8")
+    assert current_table(text) == assignment_table(load())
+    assert text.endswith("Text after the table stays.\n\n## Next\n")
+    assert "table of assignments" in capsys.readouterr().out
+
+
+def test_course_build_names_a_readme_it_cannot_rewrite(tmp_path, capsys) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text("# nothing here\n", encoding="utf-8")
+    assert main(["course", "build", "--exercises", str(tmp_path / "exercises"), "--readme", str(readme)]) == 2
+    error = capsys.readouterr().err.strip()
+    assert error.count("\n") == 0 and "--readme" in error and "Assignments" in error

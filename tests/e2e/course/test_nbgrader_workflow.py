@@ -14,7 +14,7 @@ from nbgrader.api import Gradebook
 
 from graders.common.assignments import get_assignment
 
-from ...conftest import max_score, points
+from ...conftest import grade_cells, max_score, points
 from .nbgrader_course import BIN, REPO, Course, delete_grade_cell, edit_grade_cell, set_solution, solution_sources
 
 ASSIGNMENT = "jit"
@@ -108,8 +108,7 @@ def test_gradebook_holds_the_engine_scores(course: Course) -> None:
     assert scores["dave"] == 0.0
     assert 0.0 < scores["bob"] < max_score(ASSIGNMENT)
     # A wrong negatives and maybe_negate earn nothing, however pure or jit-compiled they are.
-    assert _grades(course, "bob") == {"grade_norm": BOB_NORM, "grade_negatives": 0.0,
-                                      "grade_flatten": max_score(ASSIGNMENT, "flatten"), "grade_maybe_negate": 0.0}
+    assert _grades(course, "bob") == grade_cells(ASSIGNMENT, norm=BOB_NORM, flatten=max_score(ASSIGNMENT, "flatten"))
 
 
 def test_exported_csv_matches_the_gradebook(course: Course) -> None:

@@ -22,7 +22,7 @@ from nbgrader.api import Gradebook
 from graders.course.gradebook import gradebook_rows
 from graders.course.inbound import parse_timestamp
 
-from ...conftest import max_score, points
+from ...conftest import grade_cells, max_score, points
 from .nbgrader_course import BIN, REPO, Course, set_solution, solution_sources
 
 ASSIGNMENT = "jit"
@@ -36,8 +36,9 @@ ALICE = {
 
 
 def _alice_grades() -> dict[str, float]:
-    return {"grade_norm": max_score(ASSIGNMENT, "norm") - points(ASSIGNMENT, "norm.jit_compiled", "norm.jit_speedup"),
-            "grade_negatives": 0.0, "grade_flatten": max_score(ASSIGNMENT, "flatten"), "grade_maybe_negate": 0.0}
+    return grade_cells(ASSIGNMENT,
+                       norm=max_score(ASSIGNMENT, "norm") - points(ASSIGNMENT, "norm.jit_compiled", "norm.jit_speedup"),
+                       flatten=max_score(ASSIGNMENT, "flatten"))
 
 
 def _course(base: Path, students: tuple[str, ...]) -> Course:
