@@ -13,7 +13,6 @@ student deleted are put back from the gradebook, so every exercise is scored.
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +23,11 @@ from traitlets import Bool, Float, Unicode
 
 from graders.batch.grading import grade_many
 from graders.common.assignments import get_assignment
-from graders.common.format import first_sentence, markdown_text
-from graders.common.i18n import DEFAULT_LANGUAGE, t
-from graders.common.results import FileError
+from graders.common.i18n import DEFAULT_LANGUAGE
+from graders.common.results import FileError, SubmissionResult, result_from_dict, result_to_dict
 from graders.judge.catalogue import load as load_catalogue
 from graders.judge.options import GradingOptions
-from graders.reports.json_report import result_to_dict
+from graders.reports.markdown_report import render_feedback
 
 from .judge_input import prepare_for_judge, release_notebook
 from .notebook_names import rename_note, renamed_notebooks
@@ -39,7 +37,7 @@ from .restore_cells import restored_note
 from .reviews import apply_decision, decision_for
 from .verdicts import keep_verdict, kept_verdict, verdict_key
 
-__all__ = ["JaxgradeRecord", "JaxgradeScores", "feedback_markdown", "feedback_text"]
+__all__ = ["JaxgradeRecord", "JaxgradeScores"]
 
 
 class Ungradable(Exception):
@@ -91,23 +89,28 @@ class JaxgradeScores(NbGraderPreprocessor):  # type: ignore[misc]  # nbgrader sh
             report = {**report, "flags": [restored, *report["flags"]]}
         given: dict[str, CellScore] = {}
         cells = {cell.metadata.get("nbgrader", {}).get("grade_id"): cell for cell in nb.cells}
-        for position, exercise in enumerate(report["exercises"]):
-            cell = cells.get(grade_cell_id(exercise["name"]))
+        # The result as the one serialisation reads it back, decisions and notes applied: scores are
+        # computed from the checks, never taken from the dict.
+        result = result_from_dict(report)
+        if not isinstance(result, SubmissionResult):  # a kept verdict is always a graded result
+            raise RuntimeError(f"jaxgrade could not grade this notebook: {result.message}")
+        for position, exercise in enumerate(result.exercises):
+            cell = cells.get(grade_cell_id(exercise.name))
             if cell is None:
                 self.log.warning("No grade cell for %s in %s; its score is not recorded",
-                                 exercise["name"], info["notebook"])
+                                 exercise.name, info["notebook"])
                 continue
-            notes = report["flags"] if position == 0 else []
+            notes = result.flags if position == 0 else ()
             cell.outputs = [
                 new_output("display_data", data={
-                    "text/markdown": feedback_markdown(exercise, notes, self.lang),
-                    "text/plain": feedback_text(exercise, notes, self.lang),
+                    "text/markdown": render_feedback(exercise, notes, self.lang),
+                    "text/plain": render_feedback(exercise, notes, self.lang, plain=True),
                 }),
                 # nbgrader reads a number in an execute_result as the cell's partial credit.
-                new_output("execute_result", data={"text/plain": repr(float(exercise["score"]))}, execution_count=None),
+                new_output("execute_result", data={"text/plain": repr(float(exercise.score))}, execution_count=None),
             ]
-            given[grade_cell_id(exercise["name"])] = CellScore(float(exercise["score"]), float(exercise["max_score"]))
-            self.log.info("%s: %s/%s", exercise["name"], exercise["score"], exercise["max_score"])
+            given[grade_cell_id(exercise.name)] = CellScore(float(exercise.score), float(exercise.max_score))
+            self.log.info("%s: %s/%s", exercise.name, exercise.score, exercise.max_score)
         resources["jaxgrade"] = {"course": course, "submitted": submitted, "digest": digest, "cells": given,
                                  "result": report}
         return nb, resources
@@ -196,53 +199,3 @@ def _course_folders(step: Any, info: dict[str, Any]) -> tuple[Path | None, Path 
         return None, None
     return Path(coursedir.root), Path(coursedir.format_path(coursedir.submitted_directory, info["student"],
                                                             info["assignment"]))
-
-
-def feedback_markdown(exercise: dict[str, Any], notes: list[str], lang: str) -> str:
-    """The engine's verdicts for one exercise, as the student reads them in the feedback.
-
-    Messages and flags quote the student's exceptions and output, and nbgrader's feedback
-    HTML keeps raw HTML from Markdown: they are escaped so that none of it is markup.
-    """
-    return _feedback(exercise, notes, lang, lambda text: markdown_text(text, inline=True), fold=True)
-
-
-def feedback_text(exercise: dict[str, Any], notes: list[str], lang: str) -> str:
-    """The same verdicts for a plain-text view, unescaped (no renderer reads it as markup)."""
-    return _feedback(exercise, notes, lang, lambda text: text.replace("\n", " "), fold=False)
-
-
-# A mark that carries its colour in every renderer (nbgrader's HTML, JupyterLab, a terminal): the
-# sanitizer keeps no `style` or `class`, and an emoji needs neither.
-_MARKS = {"passed": "✅", "failed": "❌", "error": "❌", "skipped": "⏭️", "withheld": "⏸️"}
-
-
-def _state(check: dict[str, Any]) -> str:
-    return "withheld" if check.get("details", {}).get("withheld") else str(check["status"])
-
-
-def _feedback(exercise: dict[str, Any], notes: list[str], lang: str, escape: Callable[[str], str],
-              fold: bool) -> str:
-    """One block per function: its mark and score, what is wrong first, each check on its own line,
-    and every full explanation folded below (no table: Korean text needs the page's width)."""
-    checks = exercise["checks"]
-    states = [_state(check) for check in checks]
-    worst = next((state for state in ("failed", "error", "withheld") if state in states), "passed")
-    lines = [f"{_MARKS[worst]} **jaxgrade · `{exercise['name']}`: {exercise['score']:g} / {exercise['max_score']:g}**",
-             ""]
-    first_problem = next((check for check, state in zip(checks, states, strict=True) if state != "passed"), None)
-    if first_problem is not None and first_problem["message"]:
-        lines += [f"> {escape(first_sentence(first_problem['message']))}", ""]
-    for check, state in zip(checks, states, strict=True):
-        points = f"{check['score']:g}/{check['max_score']:g}"
-        lines.append(f"- {_MARKS.get(state, '•')} `{check['name']}` · {t(f'status.{state}', lang)} · {points}")
-    if notes:
-        lines += ["", f"**{t('report.flags', lang)}**", ""] + [f"- {escape(note)}" for note in notes]
-    explained = [(check, state) for check, state in zip(checks, states, strict=True) if check["message"]]
-    if explained:
-        title = t("report.details", lang)
-        lines += ["", f"<details><summary>{title}</summary>" if fold else title, ""]
-        lines += [f"- `{check['name']}` ({t(f'status.{state}', lang)}): {escape(check['message'])}"
-                  for check, state in explained]
-        lines += ["", "</details>"] if fold else []
-    return "\n".join(lines)

@@ -6,15 +6,20 @@ import pytest
 from markdown_it import MarkdownIt
 
 from graders.common.format import first_sentence
-from graders.course.autograde import feedback_markdown, feedback_text
+from graders.common.results import CheckResult, ExerciseResult, Status
+from graders.reports.markdown_report import render_feedback
 
 LONG = "line 7: `norm` is compiled again on every call. Input: x=[1.0]. Fix: drop static_argnums." + " more" * 80
-EXERCISE = {"name": "norm", "score": 4.0, "max_score": 10.0, "checks": [
-    {"name": "correctness", "status": "passed", "score": 4.0, "max_score": 4.0, "message": ""},
-    {"name": "no_recompilation", "status": "failed", "score": 0.0, "max_score": 4.0, "message": LONG},
-    {"name": "no_globals", "status": "failed", "score": 0.0, "max_score": 2.0,
-     "message": "held: line 3 reads a global.", "details": {"withheld": "needs-review"}},
-]}
+CORRECT = CheckResult("correctness", Status.PASSED, "", 4.0, 4.0)
+EXERCISE = ExerciseResult("norm", (
+    CORRECT,
+    CheckResult("no_recompilation", Status.FAILED, LONG, 0.0, 4.0),
+    CheckResult("no_globals", Status.FAILED, "held: line 3 reads a global.", 0.0, 2.0, {"withheld": "needs-review"}),
+))
+
+
+def feedback_markdown(exercise: ExerciseResult, notes: list[str], lang: str) -> str:
+    return render_feedback(exercise, notes, lang)
 
 
 def test_a_failed_function_opens_with_its_mark_score_and_first_sentence() -> None:
@@ -35,14 +40,19 @@ def test_the_full_explanations_are_folded_and_no_table_is_drawn() -> None:
 
 
 def test_a_passed_function_is_one_line_and_a_list() -> None:
-    passed = {"name": "norm", "score": 4.0, "max_score": 4.0, "checks": [EXERCISE["checks"][0]]}
+    passed = ExerciseResult("norm", (CORRECT,))
     markdown = feedback_markdown(passed, [], "en")
     assert markdown.startswith("✅ **jaxgrade · `norm`: 4 / 4**")
     assert ">" not in markdown and "<details>" not in markdown
 
 
 def test_the_plain_view_has_no_markup_tags() -> None:
-    assert "<details>" not in feedback_text(EXERCISE, [], "en")
+    assert "<details>" not in render_feedback(EXERCISE, [], "en", plain=True)
+
+
+def test_a_graders_error_is_marked_as_the_summary_marks_it() -> None:
+    broken = ExerciseResult("norm", (CheckResult("correctness", Status.ERROR, "internal error: x", 0.0, 4.0),))
+    assert render_feedback(broken, [], "en").startswith("⚠️ **jaxgrade · `norm`: 0 / 4**")
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -26,8 +26,9 @@ from nbconvert.filters.markdown_mistune import markdown2html_mistune
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 from traitlets.config import Config, PyFileConfigLoader
 
-from graders.course.autograde import feedback_markdown, feedback_text
+from graders.common.results import CheckResult, ExerciseResult, Status
 from graders.course.sanitize import SanitizeMarkup, inert_html
+from graders.reports.markdown_report import render_feedback
 
 from ...e2e.course.hostile_notebooks import PAYLOADS, add_payloads, readable_words
 from ...e2e.course.nbgrader_course import REPO
@@ -226,12 +227,13 @@ def test_sanitizing_twice_shows_the_same_text() -> None:
 
 
 def test_the_judges_feedback_keeps_its_block_and_fold() -> None:
-    exercise = {"name": "negatives", "score": 0.0, "max_score": 9.0, "checks": [
-        {"name": "correctness", "status": "failed", "score": 0.0, "max_score": 6.0,
-         "message": "ValueError: <img src=x onerror=alert(1)> $\\href{javascript:alert(1)}{x}$"}]}
+    exercise = ExerciseResult("negatives", (
+        CheckResult("correctness", Status.FAILED,
+                    "ValueError: <img src=x onerror=alert(1)> $\\href{javascript:alert(1)}{x}$", 0.0, 6.0),
+        CheckResult("jit", Status.SKIPPED, "", 0.0, 3.0)))
     cell = new_code_cell("")
-    cell.outputs = [new_output("display_data", data={"text/markdown": feedback_markdown(exercise, [], "en"),
-                                                     "text/plain": feedback_text(exercise, [], "en")})]
+    cell.outputs = [new_output("display_data", data={"text/markdown": render_feedback(exercise, [], "en"),
+                                                     "text/plain": render_feedback(exercise, [], "en", plain=True)})]
     [output] = _sanitized(new_notebook(cells=[cell])).cells[0].outputs
     html = output.data["text/html"]
     assert "❌ <strong>jaxgrade · <code>negatives</code>: 0 / 9</strong>" in html

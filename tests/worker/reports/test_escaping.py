@@ -15,7 +15,6 @@ from nbformat.v4 import new_code_cell, new_notebook, new_output
 from graders.common.results import (
     FileError,
 )
-from graders.course.autograde import feedback_markdown, feedback_text
 from graders.reports import (
     render_gradescope,
     render_json,
@@ -25,6 +24,7 @@ from graders.reports import (
     result_to_dict,
 )
 from graders.reports.analytics import ClassData, render_analytics
+from graders.reports.markdown_report import render_feedback
 
 from ...conftest import SUBMISSIONS
 
@@ -60,19 +60,18 @@ def test_the_markdown_report_renders_the_payload_as_text(injected, renderer) -> 
 
 
 def test_nbgrader_feedback_html_shows_the_payload_as_text(injected) -> None:
-    report = result_to_dict(injected)
-    exercise = next(e for e in report["exercises"] if e["name"] == "negatives")
+    exercise = next(e for e in injected.exercises if e.name == "negatives")
     notes = [f"flag: {PAYLOAD}"]
     cell = new_code_cell("negatives")
     # What JaxgradeScores writes, rendered the way nbgrader's generate_feedback renders it.
-    cell.outputs = [new_output("display_data", data={"text/markdown": feedback_markdown(exercise, notes, "en"),
-                                                     "text/plain": feedback_text(exercise, notes, "en")})]
+    cell.outputs = [new_output("display_data", data={"text/markdown": render_feedback(exercise, notes, "en"),
+                                                     "text/plain": render_feedback(exercise, notes, "en", plain=True)})]
     html, _ = HTMLExporter().from_notebook_node(nbformat.from_dict(new_notebook(cells=[cell])))
     body = html[html.index("<body"):]
     for markup in ("<script>alert", "<img src=x", 'href="javascript'):
         assert markup not in body
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in body
-    assert PAYLOAD in feedback_text(exercise, notes, "en")  # the plain view stays plain
+    assert PAYLOAD in render_feedback(exercise, notes, "en", plain=True)  # the plain view stays plain
 
 
 def test_the_analytics_page_shows_the_payload_as_text(injected) -> None:
