@@ -55,17 +55,17 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
     """
     options = options or GradingOptions()
     started = time.monotonic()
-    deadline = started + options.submission_seconds
     if session is None:
         session = SubmissionSession(submission, options.limits, options.compilation_cache())
         session.begin()
     # Read while the worker loads: the source is the one thing here no student process can speak for.
     source = parse_cells(submission)
     tripwires = find_tripwires(source)
-    flags: list[str] = []
+    grading = _Grading(submission, assignment, session, options, started + options.submission_seconds, source)
+    flags = _Flags()
     likely = likely_assignment(submission, assignment)
     if likely is not None:
-        flags.append(t("flag.other_assignment", options.lang, given=assignment.name, likely=likely))
+        flags.add(t("flag.other_assignment", options.lang, given=assignment.name, likely=likely))
     exercises: list[ExerciseResult] = []
     deferred: list[_Deferred] = []
     startup_failure: WorkerLost | None = None
@@ -83,11 +83,11 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
                 session.finish_start()
             except WorkerLost as lost:
                 startup_failure = lost
-        flags.extend(_cell_flags(session, options.lang))
+        flags.add(*_cell_flags(session, options.lang))
         for exercise in assignment.exercises:
             if startup_failure is not None:
                 exercises.append(_not_loaded(exercise, assignment, startup_failure, options, submission.unit))
-            elif time.monotonic() >= deadline:
+            elif time.monotonic() >= grading.deadline:
                 message = t("exercise.time_limit", options.lang, seconds=f"{options.submission_seconds:g}")
                 exercises.append(_uniform(exercise, Status.SKIPPED, message))
             else:
@@ -97,21 +97,25 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
                     startup_failure = lost
                     exercises.append(_uniform(exercise, Status.FAILED, _lost_message(lost, None, None, options)))
                     continue
-                exercises.append(_grade_exercise(exercise, session, options, deadline, flags, source, deferred))
-        exercises = _run_deferred(deferred, exercises, session, options, deadline, flags, source)
+                judged = _grade_exercise(grading, exercise)
+                exercises.append(judged.result)
+                deferred += judged.deferred
+                flags.add(*judged.flags)
+        exercises, deferred_flags = _run_deferred(grading, deferred, exercises)
+        flags.add(*deferred_flags)
     finally:
         session.close()
     reasons = review_reasons(tripwires, session.audit_events, session.channel_breaches, session.library_changes,
                              source)
     review = review_entries(reasons, submission, options.lang)
     if reasons:
-        flags.extend(review_flags(reasons, submission, options.lang))
+        flags.add(*review_flags(reasons, submission, options.lang))
         exercises = list(withhold_for_review(exercises, reasons, submission, options.lang))
     if session.starts > 1:
-        flags.append(t("flag.worker_restarted", options.lang, count=session.starts - 1))
+        flags.add(t("flag.worker_restarted", options.lang, count=session.starts - 1))
     isolation = session.isolation
     if not isolation.full:
-        flags.append(t("flag.less_isolated", options.lang, reason=isolation.reason))
+        flags.add(t("flag.less_isolated", options.lang, reason=isolation.reason))
     info = session.info
     environment = (
         {"python": info.python, "jax": info.jax, "backend": info.platform, "device": info.device} if info else {}
@@ -121,7 +125,7 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
         submission=str(submission.path),
         assignment=assignment.name,
         exercises=tuple(exercises),
-        flags=tuple(flags),
+        flags=flags.in_order(),
         environment=environment,
         student_output=session.student_output(),
         seconds=round(time.monotonic() - started, 3),
@@ -156,6 +160,46 @@ def _prepare_checks(assignment: Assignment, cache: CompilationCache | None, subm
 
 
 @dataclass(frozen=True)
+class _Grading:
+    """One submission's grading, as each step below reads it: what is graded, by which worker, with
+    which options, until when, and the source as the judge parsed it."""
+
+    submission: Submission
+    assignment: Assignment
+    session: SubmissionSession
+    options: GradingOptions
+    deadline: float  # the submission's, on the monotonic clock
+    source: tuple[ParsedCell, ...]
+
+    def context(self, exercise: Exercise) -> CheckContext:
+        """What a check of `exercise` reads, with the exercise's own deadline from now."""
+        options = self.options
+        return CheckContext(
+            exercise=exercise,
+            session=self.session,
+            lang=options.lang,
+            deadline=min(time.monotonic() + options.exercise_seconds, self.deadline),
+            call_seconds=options.call_seconds,
+            exercise_seconds=options.exercise_seconds,
+            source=self.source,
+        )
+
+
+class _Flags:
+    """The submission's notes for the instructor, in the order they were raised, each once."""
+
+    def __init__(self) -> None:
+        self._seen: dict[str, None] = {}
+
+    def add(self, *flags: str) -> None:
+        for flag in flags:
+            self._seen.setdefault(flag)
+
+    def in_order(self) -> tuple[str, ...]:
+        return tuple(self._seen)
+
+
+@dataclass(frozen=True)
 class _FailedGate:
     """The gate check an exercise failed (`correctness`), and what it said: the checks after it are
     withheld, and say only what it did not."""
@@ -175,21 +219,29 @@ class _Deferred:
     gate_failed: _FailedGate | None
 
 
-def _grade_exercise(exercise: Exercise, session: SubmissionSession, options: GradingOptions,
-                    submission_deadline: float, flags: list[str], source: tuple[ParsedCell, ...],
-                    deferred: list[_Deferred] | None = None) -> ExerciseResult:
+@dataclass(frozen=True)
+class _Judged:
+    """One exercise judged: its result, the notes its checks raised, and the timing checks held back."""
+
+    result: ExerciseResult
+    flags: tuple[str, ...] = ()
+    deferred: tuple[_Deferred, ...] = ()
+
+
+def _grade_exercise(grading: _Grading, exercise: Exercise) -> _Judged:
+    session = grading.session
     started, starts = time.monotonic(), session.starts
     try:
         before = session.compile_counts()
     except (WorkerLost, InstrumentTampered):
         before = None
-    result = _judge_exercise(exercise, session, options, submission_deadline, flags, source, deferred)
+    judged = _judge_exercise(grading, exercise)
     session.check_channel()
     try:
         session.library_checkpoint()
     except (WorkerLost, InstrumentTampered, ProbeFailed):
         pass  # a worker lost or tampered with is already a verdict; the next exercise starts a fresh one
-    stats: dict[str, Any] = {"examples": sum(int(c.details.get("examples", 0)) for c in result.checks)}
+    stats: dict[str, Any] = {"examples": sum(int(c.details.get("examples", 0)) for c in judged.result.checks)}
     after = None
     if before is not None and session.starts == starts and session.worker is not None and session.worker.alive:
         try:
@@ -198,28 +250,31 @@ def _grade_exercise(exercise: Exercise, session: SubmissionSession, options: Gra
             after = None
     stats["compiles"] = after[0] - before[0] if after and before else None
     stats["traces"] = after[1] - before[1] if after and before else None
-    return replace(result, stats=stats, seconds=round(time.monotonic() - started, 3))
+    return replace(judged, result=replace(judged.result, stats=stats, seconds=round(time.monotonic() - started, 3)))
 
 
-def _judge_exercise(exercise: Exercise, session: SubmissionSession, options: GradingOptions,
-                    submission_deadline: float, flags: list[str], source: tuple[ParsedCell, ...],
-                    deferred: list[_Deferred] | None = None) -> ExerciseResult:
-    ctx = _context(exercise, session, options, submission_deadline, flags, source)
+def _judge_exercise(grading: _Grading, exercise: Exercise) -> _Judged:
+    session, options = grading.session, grading.options
+    ctx = grading.context(exercise)
     try:
         blocked = _unusable_reason(ctx)
     except InstrumentTampered as tampered:
-        return _uniform(exercise, Status.ERROR, _tampered_message(tampered, flags, options))
+        verdict = _tampered(tampered, options)
+        return _Judged(_uniform(exercise, Status.ERROR, verdict.message), verdict.flags)
     except WorkerLost as lost:
         first_check = next(iter(exercise.points))
-        return _gated(exercise, _lost_message(lost, exercise, session, options),
-                      t("exercise.skipped_lost", options.lang, check=first_check))
+        return _Judged(_gated(exercise, _lost_message(lost, exercise, session, options),
+                              t("exercise.skipped_lost", options.lang, check=first_check)))
     except Exception as error:  # noqa: BLE001 - a grader bug must not lose the other exercises
-        return _uniform(exercise, Status.ERROR, _failure_message(error, session, flags, options))
+        verdict = _failure(error, session, options)
+        return _Judged(_uniform(exercise, Status.ERROR, verdict.message), verdict.flags)
     if blocked is not None:
         skipped = t("exercise.skipped_missing", options.lang, name=exercise.name)
-        return _gated(exercise, blocked, skipped)
+        return _Judged(_gated(exercise, blocked, skipped))
 
     results: list[CheckResult] = []
+    flags: list[str] = []
+    deferred: list[_Deferred] = []
     lost_during: str | None = None
     gate_failed: _FailedGate | None = None
     for check_name, points in exercise.points.items():
@@ -233,13 +288,14 @@ def _judge_exercise(exercise: Exercise, session: SubmissionSession, options: Gra
             verdict = Verdict(Status.SKIPPED, t("exercise.skipped_lost", options.lang, check=lost_during))
         elif failed_requirement is not None:
             verdict = Verdict(Status.SKIPPED, t("exercise.skipped_requires", options.lang, required=failed_requirement))
-        elif not entry.deterministic and deferred is not None:
+        elif not entry.deterministic:
             # A timing check runs after every other exercise (`_run_deferred`): its verdict gates
             # nothing, and by then the clean worker it compares against is warm.
             deferred.append(_Deferred(exercise, len(results), check_name, points, gate_failed))
             verdict = Verdict(Status.SKIPPED, "")
         else:
-            verdict, worker_lost = _run_check(entry.function, ctx, exercise, session, options, flags)
+            verdict, worker_lost = _run_check(entry.function, ctx, exercise, session, options)
+            flags += verdict.flags
             if worker_lost:
                 lost_during = check_name
             if gate_failed is not None:
@@ -247,16 +303,18 @@ def _judge_exercise(exercise: Exercise, session: SubmissionSession, options: Gra
         if entry.gate and verdict.status is not Status.PASSED:
             gate_failed = _FailedGate(check_name, verdict.message)
         results.append(_result(check_name, points, verdict))
-    return ExerciseResult(exercise.name, tuple(results))
+    return _Judged(ExerciseResult(exercise.name, tuple(results)), tuple(flags), tuple(deferred))
 
 
-def _run_deferred(deferred: list[_Deferred], exercises: list[ExerciseResult], session: SubmissionSession,
-                  options: GradingOptions, submission_deadline: float, flags: list[str],
-                  source: tuple[ParsedCell, ...]) -> list[ExerciseResult]:
-    """Run the held-back timing checks and put each verdict where the check stands in its exercise."""
+def _run_deferred(grading: _Grading, deferred: list[_Deferred],
+                  exercises: list[ExerciseResult]) -> tuple[list[ExerciseResult], tuple[str, ...]]:
+    """Run the held-back timing checks and put each verdict where the check stands in its exercise;
+    the exercises, and the notes the checks raised."""
+    session, options = grading.session, grading.options
+    flags: list[str] = []
     by_name = {exercise.name: index for index, exercise in enumerate(exercises)}
     for item in deferred:
-        if time.monotonic() >= submission_deadline:
+        if time.monotonic() >= grading.deadline:
             verdict = Verdict(Status.SKIPPED, t("exercise.time_limit", options.lang,
                                                 seconds=f"{options.submission_seconds:g}"))
         else:
@@ -265,8 +323,9 @@ def _run_deferred(deferred: list[_Deferred], exercises: list[ExerciseResult], se
             except WorkerLost as lost:
                 verdict = Verdict(Status.FAILED, _lost_message(lost, None, None, options))
             else:
-                ctx = _context(item.exercise, session, options, submission_deadline, flags, source)
-                verdict, _ = _run_check(get_check(item.check).function, ctx, item.exercise, session, options, flags)
+                verdict, _ = _run_check(get_check(item.check).function, grading.context(item.exercise),
+                                        item.exercise, session, options)
+                flags += verdict.flags
                 session.check_channel()
         if item.gate_failed is not None:
             verdict = _withheld(verdict, item.gate_failed, options.lang)
@@ -274,45 +333,32 @@ def _run_deferred(deferred: list[_Deferred], exercises: list[ExerciseResult], se
         checks = list(exercises[index].checks)
         checks[item.position] = _result(item.check, item.points, verdict)
         exercises[index] = replace(exercises[index], checks=tuple(checks))
-    return exercises
-
-
-def _context(exercise: Exercise, session: SubmissionSession, options: GradingOptions, submission_deadline: float,
-             flags: list[str], source: tuple[ParsedCell, ...]) -> CheckContext:
-    return CheckContext(
-        exercise=exercise,
-        session=session,
-        lang=options.lang,
-        deadline=min(time.monotonic() + options.exercise_seconds, submission_deadline),
-        call_seconds=options.call_seconds,
-        exercise_seconds=options.exercise_seconds,
-        flags=flags,
-        source=source,
-    )
+    return exercises, tuple(flags)
 
 
 def _run_check(check: Callable[[CheckContext], Verdict], ctx: CheckContext, exercise: Exercise,
-               session: SubmissionSession, options: GradingOptions, flags: list[str]) -> tuple[Verdict, bool]:
-    """The check's verdict, and whether the worker was lost while it ran."""
+               session: SubmissionSession, options: GradingOptions) -> tuple[Verdict, bool]:
+    """The check's verdict (with the notes it raises for the instructor), and whether the worker was
+    lost while it ran."""
     started = time.monotonic()
     try:
         verdict = check(ctx)
     except InstrumentTampered as tampered:
-        return Verdict(Status.ERROR, _tampered_message(tampered, flags, options)), False
+        return _tampered(tampered, options), False
     except WorkerLost as lost:
         return Verdict(Status.FAILED, _lost_message(lost, exercise, session, options)), True
     except Exception as error:  # noqa: BLE001 - a grader bug must not lose the other results
-        return Verdict(Status.ERROR, _failure_message(error, session, flags, options)), False
+        return _failure(error, session, options), False
     return replace(verdict, timings={**verdict.timings, "seconds": round(time.monotonic() - started, 3)}), False
 
 
-def _failure_message(error: Exception, session: SubmissionSession, flags: list[str], options: GradingOptions) -> str:
+def _failure(error: Exception, session: SubmissionSession, options: GradingOptions) -> Verdict:
     """A check that failed for a reason of the grader's: its fault, unless the submission patched the
     library the grader's runtime runs on (then the runtime failing is the patch's doing, and says so)."""
     patches = [f"{change.namespace}.{change.name} {change.event}" for change in session.library_changes if change.patch]
     if isinstance(error, ProbeFailed) and patches:
-        return _tampered_message(InstrumentTampered(patches[:3]), flags, options)
-    return t("exercise.internal_error", options.lang, type=type(error).__name__)
+        return _tampered(InstrumentTampered(patches[:3]), options)
+    return Verdict(Status.ERROR, t("exercise.internal_error", options.lang, type=type(error).__name__))
 
 
 def _withheld(verdict: Verdict, gate: _FailedGate, lang: str) -> Verdict:
@@ -421,13 +467,11 @@ def _lost_message(lost: WorkerLost, exercise: Exercise | None, session: Submissi
     return t("lost.exited", lang, detail=lost.detail, on_input=on_input)
 
 
-def _tampered_message(tampered: InstrumentTampered, flags: list[str], options: GradingOptions) -> str:
-    """A check that cannot be trusted is an error, never a pass; the flag tells the instructor."""
+def _tampered(tampered: InstrumentTampered, options: GradingOptions) -> Verdict:
+    """A check that cannot be trusted is an error, never a pass; its flag tells the instructor."""
     changes = "; ".join(tampered.changes)
-    flag = t("flag.instrument_tampered", options.lang, changes=changes)
-    if flag not in flags:
-        flags.append(flag)
-    return t("instrument.tampered", options.lang, changes=changes)
+    return Verdict(Status.ERROR, t("instrument.tampered", options.lang, changes=changes),
+                   flags=(t("flag.instrument_tampered", options.lang, changes=changes),))
 
 
 def _cell_labels(submission: Submission, lang: str) -> dict[int, str]:

@@ -102,6 +102,9 @@ class Verdict:
     details: Mapping[str, Any] = field(default_factory=dict)
     timings: Mapping[str, Any] = field(default_factory=dict)
     waived: bool = False
+    # Notes for the instructor the check raises (an instrument it could not trust, timings that look
+    # forged); the judge adds them to the submission's flags, once each.
+    flags: tuple[str, ...] = ()
 
     @classmethod
     def passed(cls, message: str, **details: Any) -> Verdict:
@@ -128,7 +131,6 @@ class CheckContext:
     deadline: float
     call_seconds: float = 30.0
     exercise_seconds: float = 120.0
-    flags: list[str] = field(default_factory=list)
     # The submission's cells as the judge parsed them: what checks may rest on without asking the worker.
     source: tuple[ParsedCell, ...] = ()
     # The last input the reference ran on and its output: one example is compared as a NumPy and

@@ -9,6 +9,7 @@ import numpy as np
 
 from graders.common.format import clip_code
 from graders.common.registry import register_check
+from graders.common.results import Status
 from graders.common.spec import Call, Exercise
 
 from ..source.jit_sites import jit_built_inside
@@ -70,8 +71,8 @@ def no_recompilation(ctx: CheckContext) -> Verdict:
                                        explanation=ctx.explain(report)))
     compiles, traces = ctx.session.instrument_check()
     if compiles < 1 or traces < 1:
-        ctx.flags.append(ctx.text("flag.instrument_untrusted", instrument="compilation counter", name=exercise.name))
-        return Verdict.error(ctx.text("instrument.untrusted"))
+        flag = ctx.text("flag.instrument_untrusted", instrument="compilation counter", name=exercise.name)
+        return Verdict(Status.ERROR, ctx.text("instrument.untrusted"), flags=(flag,))
     details = {"calls": report.calls, "compiles": report.compiles, "traces": report.traces}
     if report.compiles == 0 and report.traces == 0:
         return Verdict.passed(ctx.text("no_recompilation.passed", calls=report.calls), **details)

@@ -145,8 +145,8 @@ def jit_speedup(ctx: CheckContext) -> Verdict:
         if outcome is Outcome.BASELINE_LOST:
             return Verdict.error(ctx.text("jit_speedup.baseline_failed", detail=rounds.lost_detail), **details)
         if outcome in FORGED:
-            ctx.flags.append(ctx.text(f"flag.timing_{outcome}", name=name))
-            return Verdict(Status.FAILED, ctx.text(f"jit_speedup.{outcome}", **params), details, rounds.timings())
+            return Verdict(Status.FAILED, ctx.text(f"jit_speedup.{outcome}", **params), details, rounds.timings(),
+                           flags=(ctx.text(f"flag.timing_{outcome}", name=name),))
         message = ctx.text(f"jit_speedup.{outcome}", **params)
         if outcome is Outcome.FAILED:
             # Why, before the figures: what in the traced program costs the time, at its line.
