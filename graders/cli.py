@@ -677,15 +677,22 @@ def _course_build(arguments: argparse.Namespace) -> int:
     from graders.course.content import CONTENTS
     from graders.course.notebooks import write_notebooks
 
+    # The README is read and its new table made first: a README that cannot take it stops the build
+    # before anything is written.
+    readme = _readme_rewrite(Path(arguments.readme)) if arguments.readme else None
     for path in write_notebooks(CONTENTS, Path(arguments.exercises)):
         sys.stdout.write(f"wrote {path}\n")
-    if arguments.readme:
-        _rewrite_readme(Path(arguments.readme))
+    if readme is not None:
+        path, text = readme
+        replacement = path.with_name(f".{path.name}.jaxgrade-new")
+        replacement.write_text(text, encoding="utf-8")
+        os.replace(replacement, path)
+        sys.stdout.write(f"wrote {path} (its table of assignments)\n")
     return EXIT_OK
 
 
-def _rewrite_readme(path: Path) -> None:
-    """The README's table of assignments, from the catalogue; the file is rewritten only if it changes."""
+def _readme_rewrite(path: Path) -> tuple[Path, str] | None:
+    """The README with its table of assignments written from the catalogue; None if it already has it."""
     from graders.course.readme import ReadmeError, assignment_table, with_assignment_table
 
     try:
@@ -693,11 +700,11 @@ def _rewrite_readme(path: Path) -> None:
         updated = with_assignment_table(text, assignment_table(_catalogue()))
     except OSError as error:
         raise UsageError(f"--readme {path}: {error.strerror or error}; pass the README to rewrite") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"--readme {path}: not UTF-8 text; pass the project's README.md") from None
     except ReadmeError as error:
         raise UsageError(f"--readme {path}: {error}") from None
-    if updated != text:
-        path.write_text(updated, encoding="utf-8")
-        sys.stdout.write(f"wrote {path} (its table of assignments)\n")
+    return (path, updated) if updated != text else None
 
 
 def _course_release(arguments: argparse.Namespace) -> int:

@@ -3,14 +3,17 @@
 A corpus file, a sample or an honest notebook answers the exercises its assignment had when it was
 written. When an exercise is added, such a file does not define the new function, and editing
 every one of them (the reviewer's `relu` touched 24 files) is what made adding an exercise
-expensive. So a file owes full marks on every exercise whose name it mentions anywhere, read here
-as plain text, apart from the judge; an exercise it never mentions must get the judge's own
-"not defined" verdict and nothing else. A regression that made the judge miss a function the file
-does define still fails, because the file names it.
+expensive. So a file owes full marks on every exercise whose name it binds at module level (a
+`def`, an assignment, an import), read here from its cells apart from the judge; an exercise it
+never binds must get the judge's own "not defined" verdict and no point. A regression that made
+the judge miss a function the file does define still fails, because the file binds it; a method
+call or a library attribute of the same name (`x.flatten()`, `jnp.linalg.norm`) binds nothing.
 """
 
 from __future__ import annotations
 
+import ast
+import json
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -19,7 +22,7 @@ from pathlib import Path
 from graders.common.i18n import t
 from graders.common.results import CheckResult, Status, SubmissionResult
 
-__all__ = ["Shortfall", "mentioned_exercises", "owed_score", "shortfalls", "unanswered_failures"]
+__all__ = ["Shortfall", "bound_names", "mentioned_exercises", "owed_score", "shortfalls", "unanswered_failures"]
 
 
 @dataclass(frozen=True)
@@ -34,34 +37,76 @@ class Shortfall:
 
 
 @cache
-def _text(path: Path) -> str:
-    return path.read_text(encoding="utf-8", errors="replace")
+def bound_names(path: Path) -> frozenset[str]:
+    """The names the file binds at module level, in any cell, read with `ast` (a cell's IPython
+    magics and shell lines are left out first; a cell that still does not parse is read line by
+    line for `def NAME`, `class NAME` and `NAME =` at its top level)."""
+    path = Path(path)
+    text = path.read_text(encoding="utf-8", errors="replace")
+    if path.suffix == ".ipynb":
+        cells = ["".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+                 for cell in json.loads(text)["cells"] if cell.get("cell_type") == "code"]
+    else:
+        cells = [text]
+    names: set[str] = set()
+    for source in cells:
+        code = "\n".join("" if line.lstrip().startswith(("%", "!")) else line for line in source.splitlines())
+        try:
+            names |= _bound(ast.parse(code).body)
+        except SyntaxError:
+            names |= {match.group(1) or match.group(2) for match in _TOP_LEVEL_BINDING.finditer(code)}
+    return frozenset(names)
+
+
+_TOP_LEVEL_BINDING = re.compile(r"^(?:(?:async\s+)?def|class)\s+(\w+)|^(\w+)\s*(?::[^=]*)?=(?!=)", re.M)
+
+
+def _bound(statements: list[ast.stmt]) -> set[str]:
+    """Names bound by these statements, and by the blocks of module-level `if`, `try`, `with`, `for`
+    and `while` (never inside a function or a class)."""
+    names: set[str] = set()
+    for statement in statements:
+        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(statement.name)
+            continue
+        if isinstance(statement, ast.Import | ast.ImportFrom):
+            names |= {(alias.asname or alias.name).split(".")[0] for alias in statement.names}
+        elif isinstance(statement, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            names |= {node.id for target in targets for node in ast.walk(target) if isinstance(node, ast.Name)}
+        for field in ("body", "orelse", "finalbody"):
+            names |= _bound([item for item in getattr(statement, field, []) if isinstance(item, ast.stmt)])
+        for handler in getattr(statement, "handlers", []):
+            names |= _bound(handler.body)
+    return names
 
 
 def mentioned_exercises(path: Path, result: SubmissionResult) -> frozenset[str]:
-    """The graded exercises whose function name appears in the file, as a whole word."""
-    text = _text(Path(path))
-    return frozenset(exercise.name for exercise in result.exercises
-                     if re.search(rf"(?<![\w]){re.escape(exercise.name)}(?![\w])", text))
+    """The graded exercises whose function the file binds at module level."""
+    bound = bound_names(Path(path))
+    return frozenset(exercise.name for exercise in result.exercises if exercise.name in bound)
 
 
-def _missing_messages(name: str) -> tuple[str, ...]:
-    return tuple(t("exercise.missing", lang, name=name) for lang in ("en", "ko"))
+def _missing_message(name: str) -> str:
+    """The judge's "not defined", in English: every test that reads these graded in English."""
+    return t("exercise.missing", "en", name=name)
 
 
 def shortfalls(path: Path, result: SubmissionResult) -> list[Shortfall]:
-    """Checks that lost points the file owes: any check of an exercise it mentions, and, for one it
-    never mentions, anything but the judge's "not defined" on the first check and a skip after it."""
+    """Checks that lost points the file owes (any check of an exercise it binds), and, for one it never
+    binds, anything but the judge's "not defined" on the first check and a pointless skip after it."""
     mentioned = mentioned_exercises(path, result)
     lost: list[Shortfall] = []
     for exercise in result.exercises:
         if exercise.name in mentioned:
             lost += [Shortfall(exercise.name, check) for check in exercise.checks if check.points < check.max_points]
             continue
+        # Never named: "not defined" on the first check, every later one skipped, and no point anywhere.
         first, *rest = exercise.checks
-        if first.status is not Status.FAILED or first.message not in _missing_messages(exercise.name):
+        if first.status is not Status.FAILED or first.message != _missing_message(exercise.name) or first.points:
             lost.append(Shortfall(exercise.name, first))
-        lost += [Shortfall(exercise.name, check) for check in rest if check.status is not Status.SKIPPED]
+        lost += [Shortfall(exercise.name, check) for check in rest
+                 if check.status is not Status.SKIPPED or check.points]
     return lost
 
 

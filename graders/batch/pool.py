@@ -196,15 +196,14 @@ def _in_pool(submissions: Sequence[Submission], assignment: str, options: Gradin
 
 def _pool_round(positions: list[int], submissions: Sequence[Submission], assignment: str, options: GradingOptions,
                 jobs: int, results: dict[int, FileOutcome], progress: Progress | None) -> tuple[list[int], str]:
-    """Grade `positions` in one pool, each judge given the bytes read here; the positions whose judge
-    was lost, and why."""
+    """Grade `positions` in one pool, each judge given the submission as it was read here (never the
+    file read again); the positions whose judge was lost, and why."""
     lost: list[int] = []
     reason = ""
     with _judge_pool(min(jobs, len(positions)), options) as pool:
         with stop_deferred():  # the submissions spawn the judges: see `JudgePool.warm`
             futures: dict[Future[FileOutcome], int] = {
-                pool.submit(_grade_in_judge, str(submissions[position].path), assignment, options,
-                            submissions[position].raw or None): position
+                pool.submit(_grade_in_judge, submissions[position], assignment, options): position
                 for position in positions}
         remaining = set(futures)
         while remaining:
@@ -400,20 +399,20 @@ def _on_terminate(signum: int, frame: object) -> None:
     _leave()
 
 
-def _grade_in_judge(path: str, assignment: str, options: GradingOptions, raw: bytes | None = None) -> FileOutcome:
-    """Grade in this judge: `raw`, the file's bytes as the batch read them, or else the file at `path`."""
+def _grade_in_judge(file: str | Submission, assignment: str, options: GradingOptions) -> FileOutcome:
+    """Grade in this judge: a submission as the batch read it, or the file at a path."""
     global _grading_now
     from graders.common.assignments import get_assignment
     from graders.judge.catalogue import load as load_catalogue
     from graders.judge.grade import grade_path, grade_submission
-    from graders.judge.submission import submission_from_bytes
 
+    path = str(file.path) if isinstance(file, Submission) else file
     _grading_now = True
     try:
-        if raw is None:
-            return grade_path(path, assignment, options)
+        if not isinstance(file, Submission):
+            return grade_path(file, assignment, options)
         load_catalogue()
-        return grade_submission(submission_from_bytes(path, raw), get_assignment(assignment), options)
+        return grade_submission(file, get_assignment(assignment), options)
     except _Stop:
         _leave()
     except Exception as error:  # noqa: BLE001 - one file's failure must not lose the others

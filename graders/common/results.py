@@ -160,7 +160,8 @@ class FileError:
 def result_to_dict(result: SubmissionResult | FileError) -> dict[str, Any]:
     """The result as JSON-ready data: the one form every writer and reader shares.
 
-    It is the JSON report's object (`jaxgrade grade --format json`, docs/report-format), the judge's
+    It is the JSON report's object (`jaxgrade grade --format json`; a file that could not be graded has
+    `error` and its `cause` instead of exercises), the judge's
     record of a grading (`.jaxgrade/graded/`), a kept verdict and what a Dask worker sends back;
     `result_from_dict` reads it back. Scores are written out for readers; reading back recomputes them.
     """

@@ -32,7 +32,9 @@ def _function(exercise: Exercise) -> str:
         notes.append("compact trace")
     notes += [f"`{name}` static" for name in exercise.static_argnames]
     call = f"`{exercise.name}{inspect.signature(exercise.reference)}`"
-    return call + (f" ({', '.join(notes)})" if notes else "")
+    # One table cell on one line: a newline in a default's repr would end the table, and a `|` (GitHub
+    # splits on it even in a code span) would end the cell.
+    return (call + (f" ({', '.join(notes)})" if notes else "")).replace("\n", " ").replace("|", "\\|")
 
 
 def assignment_table(assignments: Mapping[str, Assignment]) -> str:

@@ -100,9 +100,9 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
                 judged = _grade_exercise(grading, exercise)
                 exercises.append(judged.result)
                 deferred += judged.deferred
-                flags.add(*judged.flags)
+                flags.add_once(*judged.flags)
         exercises, deferred_flags = _run_deferred(grading, deferred, exercises)
-        flags.add(*deferred_flags)
+        flags.add_once(*deferred_flags)
     finally:
         session.close()
     reasons = review_reasons(tripwires, session.audit_events, session.channel_breaches, session.library_changes,
@@ -186,17 +186,21 @@ class _Grading:
 
 
 class _Flags:
-    """The submission's notes for the instructor, in the order they were raised, each once."""
+    """The submission's notes for the instructor, in the order they were raised. A note a check raises
+    (`Verdict.flags`) is kept once however many checks raise it: every check an instrument's tampering
+    spoils says so, and the instructor reads it once."""
 
     def __init__(self) -> None:
-        self._seen: dict[str, None] = {}
+        self._flags: list[str] = []
 
     def add(self, *flags: str) -> None:
-        for flag in flags:
-            self._seen.setdefault(flag)
+        self._flags += flags
+
+    def add_once(self, *flags: str) -> None:
+        self._flags += [flag for flag in dict.fromkeys(flags) if flag not in self._flags]
 
     def in_order(self) -> tuple[str, ...]:
-        return tuple(self._seen)
+        return tuple(self._flags)
 
 
 @dataclass(frozen=True)

@@ -64,8 +64,8 @@ class Submission:
     path: Path
     kind: str
     cells: tuple[Cell, ...]
-    # The file's bytes as they were read, once: a judge in a pool or on a Dask worker grades these,
-    # never the file read again (which may have changed since).
+    # The file's bytes as they were read, once: a Dask worker is sent these, never the file read again
+    # (which may have changed since). A pooled judge is sent the whole submission.
     raw: bytes = field(default=b"", repr=False, compare=False)
 
     @property

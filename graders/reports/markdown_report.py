@@ -69,6 +69,8 @@ def render_feedback(exercise: ExerciseResult, notes: Sequence[str], lang: str, *
     escape: Callable[[str], str] = (lambda text: text.replace("\n", " ")) if plain else _cell
     states = [check_state(check) for check in exercise.checks]
     worst = next((state for state in ("failed", "error", "withheld") if state in states), "passed")
+    if worst == "passed" and exercise.score < exercise.max_score:
+        worst = "skipped"  # nothing failed, yet points are missing (the time ran out): never a ✅
     lines = [f"{MARKS[worst]} **jaxgrade · `{exercise.name}`: {exercise.score:g} / {exercise.max_score:g}**", ""]
     first_problem = next((check for check, state in zip(exercise.checks, states, strict=True) if state != "passed"),
                          None)

@@ -24,12 +24,13 @@ def test_each_step_takes_the_grading_not_a_row_of_arguments() -> None:
         assert parameters[0] == "grading" and len(parameters) <= 3, (step.__name__, parameters)
 
 
-def test_flags_keep_the_order_they_were_raised_in_and_each_appears_once() -> None:
+def test_flags_keep_the_order_they_were_raised_in_and_a_checks_note_appears_once() -> None:
     flags = grade._Flags()
-    flags.add("other-assignment", "cell 3 failed")
-    flags.add("instrument tampered", "other-assignment")
-    flags.add("instrument tampered")
-    assert flags.in_order() == ("other-assignment", "cell 3 failed", "instrument tampered")
+    flags.add("other-assignment", "needs-review: line 3", "needs-review: line 3")
+    flags.add_once("instrument tampered", "instrument tampered", "timing forged")
+    flags.add_once("instrument tampered")
+    assert flags.in_order() == ("other-assignment", "needs-review: line 3", "needs-review: line 3",
+                                "instrument tampered", "timing forged")
 
 
 def test_a_tampered_instrument_is_an_error_that_returns_its_flag() -> None:

@@ -62,3 +62,24 @@ def test_course_build_names_a_readme_it_cannot_rewrite(tmp_path, capsys) -> None
     assert main(["course", "build", "--exercises", str(tmp_path / "exercises"), "--readme", str(readme)]) == 2
     error = capsys.readouterr().err.strip()
     assert error.count("\n") == 0 and "--readme" in error and "Assignments" in error
+
+
+def test_a_signature_that_would_break_the_table_stays_in_its_cell() -> None:
+    from types import SimpleNamespace
+
+    from graders.course import readme
+
+    def clip(x, sep="a|b\nc"):  # noqa: ANN001, ANN202 - a reference is a plain function
+        return x
+
+    exercise = SimpleNamespace(name="clip", reference=clip, points={"correctness": 1}, static_argnames=())
+    cell = readme._function(exercise)  # type: ignore[arg-type]
+    assert "\n" not in cell and "a\\|b" in cell and cell.count("|") == cell.count("\\|")
+
+
+def test_a_readme_that_is_not_text_stops_the_build_before_anything_is_written(tmp_path, capsys) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_bytes(b"\xff\xfe## Assignments\n")
+    exercises = tmp_path / "exercises"
+    assert main(["course", "build", "--exercises", str(exercises), "--readme", str(readme)]) == 2
+    assert "not UTF-8" in capsys.readouterr().err and not exercises.exists()

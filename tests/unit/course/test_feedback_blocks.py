@@ -62,3 +62,8 @@ def test_a_graders_error_is_marked_as_the_summary_marks_it() -> None:
 ])
 def test_first_sentence(text: str, expected: str) -> None:
     assert first_sentence(text) == expected
+
+
+def test_a_function_whose_checks_were_all_skipped_is_not_marked_passed() -> None:
+    skipped = ExerciseResult("norm", (CheckResult("correctness", Status.SKIPPED, "the time ran out", 0.0, 4.0),))
+    assert render_feedback(skipped, [], "en").startswith("⏭️ **jaxgrade · `norm`: 0 / 4**")
