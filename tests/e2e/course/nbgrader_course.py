@@ -81,6 +81,28 @@ class Course:
     def student_notebook(self, student: str, assignment: str) -> Path:
         return self.student_home(student) / assignment / f"{assignment}.ipynb"
 
+    @classmethod
+    def released(cls, base: Path, assignment: str, students: tuple[str, ...], config: str = "") -> Course:
+        """A course with `config` added to its nbgrader_config.py, `assignment` generated and released,
+        and fetched by each of `students`."""
+        course = cls.create(base)
+        if config:
+            with (course.root / "nbgrader_config.py").open("a") as handle:
+                handle.write("\n" + config + "\n")
+        course.instructor("generate_assignment", assignment, "--force")
+        course.instructor("release_assignment", assignment, "--force")
+        for student in students:
+            course.student(student, "fetch_assignment", assignment, "--course", "jax-course")
+        return course
+
+    def answer(self, student: str, assignment: str, answers: dict[str, str]) -> None:
+        """Each exercise's solution cell in the student's notebook set to its source."""
+        for exercise, source in answers.items():
+            set_solution(self.student_notebook(student, assignment), exercise, source)
+
+    def submit(self, student: str, assignment: str) -> subprocess.CompletedProcess[str]:
+        return self.student(student, "submit", assignment, "--course", "jax-course", f"--student={student}")
+
 
 def _run(command: list[str], cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     completed = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=900)

@@ -21,33 +21,12 @@ import pytest
 from nbgrader.api import Gradebook
 
 from ...conftest import max_score
-from .nbgrader_course import BIN, REPO, Course, set_solution, student_answers
+from .nbgrader_course import BIN, REPO, Course, student_answers
 
 ASSIGNMENT = "jit"
 ANSWERS = student_answers(ASSIGNMENT)
 # Right, but not jit-compiled (loses jit_compiled and the speedup): a score between 0 and full marks.
 EAGER_NORM = {"norm": "def norm(X):\n    centred = X - X.mean(axis=0)\n    return centred / X.std(axis=0)"}
-
-
-def _course(base: Path, students: tuple[str, ...], config: str = "") -> Course:
-    course = Course.create(base)
-    if config:
-        with (course.root / "nbgrader_config.py").open("a") as handle:
-            handle.write("\n" + config + "\n")
-    course.instructor("generate_assignment", ASSIGNMENT, "--force")
-    course.instructor("release_assignment", ASSIGNMENT, "--force")
-    for student in students:
-        course.student(student, "fetch_assignment", ASSIGNMENT, "--course", "jax-course")
-    return course
-
-
-def _answer(course: Course, student: str, answers: dict[str, str]) -> None:
-    for exercise, source in answers.items():
-        set_solution(course.student_notebook(student, ASSIGNMENT), exercise, source)
-
-
-def _submit(course: Course, student: str) -> None:
-    course.student(student, "submit", ASSIGNMENT, "--course", "jax-course", f"--student={student}")
 
 
 def _jaxgrade(course: Course, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -84,9 +63,9 @@ def _released_pages(course: Course) -> list[str]:
 
 
 def test_links_in_the_exchange_leak_nothing_and_earn_nothing(tmp_path: Path) -> None:
-    course = _course(tmp_path, ("alice",))
-    _answer(course, "alice", ANSWERS)
-    _submit(course, "alice")
+    course = Course.released(tmp_path, ASSIGNMENT, ("alice",))
+    course.answer("alice", ASSIGNMENT, ANSWERS)
+    course.submit("alice", ASSIGNMENT)
     assert _jaxgrade(course, "watch", ASSIGNMENT, "--once").returncode == 0
     # mallory's notebook is a link to the instructor's source notebook, solutions included; bob's, to
     # alice's graded notebook; carol's whole folder is a link to alice's submission.
@@ -120,17 +99,17 @@ def _jaxgrade_report(course: Course) -> subprocess.CompletedProcess[str]:
 
 
 def test_planted_folders_future_dates_and_invented_names_change_no_ones_grade_or_quota(tmp_path: Path) -> None:
-    course = _course(tmp_path, ("alice", "bob"), 'c.JaxgradeIdentity.roster = "roster.csv"')
+    course = Course.released(tmp_path, ASSIGNMENT, ("alice", "bob"), 'c.JaxgradeIdentity.roster = "roster.csv"')
     (course.root / "roster.csv").write_text("id,first_name\nalice,Alice\nbob,Bob\n")
     stub = course.student_notebook("bob", ASSIGNMENT)  # the released notebook, untouched: 0 points
     # Before bob submits: a folder under his name dated next year, and a plain file under his name.
     _plant(course, "bob", datetime.now(UTC) + timedelta(days=400), stub)
     (_inbound(course) / f"bob+{ASSIGNMENT}+{_stamp(datetime.now(UTC))}+file").write_text("not a folder")
     _plant(course, "zed", datetime.now(UTC) - timedelta(seconds=1), stub)  # nobody on the roster
-    _answer(course, "bob", EAGER_NORM)
-    _submit(course, "bob")
-    _answer(course, "alice", ANSWERS)
-    _submit(course, "alice")
+    course.answer("bob", ASSIGNMENT, EAGER_NORM)
+    course.submit("bob", ASSIGNMENT)
+    course.answer("alice", ASSIGNMENT, ANSWERS)
+    course.submit("alice", ASSIGNMENT)
 
     # A quota of one verdict: anything the planted entries had spent would leave bob none.
     first = _jaxgrade(course, "watch", ASSIGNMENT, "--once", "--quota", "1/24h")
@@ -156,25 +135,25 @@ def _due(course: Course, moment: datetime) -> None:
 
 def test_final_grading_takes_each_students_last_submission_before_the_due_date(tmp_path: Path) -> None:
     students = ("ana", "ben", "cho", "dae")
-    course = _course(tmp_path, students)
+    course = Course.released(tmp_path, ASSIGNMENT, students)
     stub = dict.fromkeys(ANSWERS, "pass")
-    _answer(course, "ana", ANSWERS)
-    _submit(course, "ana")
-    _answer(course, "ben", stub)
-    _submit(course, "ben")
+    course.answer("ana", ASSIGNMENT, ANSWERS)
+    course.submit("ana", ASSIGNMENT)
+    course.answer("ben", ASSIGNMENT, stub)
+    course.submit("ben", ASSIGNMENT)
     assert "2 verdicts released" in _jaxgrade(course, "watch", ASSIGNMENT, "--once").stdout
     # Seconds before the deadline, ana breaks her answer and ben fixes his: neither is judged before it.
-    _answer(course, "ana", {**ANSWERS, **EAGER_NORM})
-    _submit(course, "ana")
-    _answer(course, "ben", ANSWERS)
-    _submit(course, "ben")
-    _answer(course, "cho", ANSWERS)
-    _submit(course, "cho")
+    course.answer("ana", ASSIGNMENT, {**ANSWERS, **EAGER_NORM})
+    course.submit("ana", ASSIGNMENT)
+    course.answer("ben", ASSIGNMENT, ANSWERS)
+    course.submit("ben", ASSIGNMENT)
+    course.answer("cho", ASSIGNMENT, ANSWERS)
+    course.submit("cho", ASSIGNMENT)
     deadline = datetime.now(UTC)
     # After it: ana again (full marks, late), cho breaks hers (late), dae only submits late.
     for student, answers in (("ana", ANSWERS), ("cho", stub), ("dae", ANSWERS)):
-        _answer(course, student, answers)
-        _submit(course, student)
+        course.answer(student, ASSIGNMENT, answers)
+        course.submit(student, ASSIGNMENT)
     _due(course, deadline)
 
     # The service gives no verdict past the due date; what it left queued is graded at the end.
@@ -190,8 +169,8 @@ def test_final_grading_takes_each_students_last_submission_before_the_due_date(t
 
 
 def test_a_grade_changed_in_the_gradebook_is_listed_with_both_scores(tmp_path: Path) -> None:
-    course = _course(tmp_path, ("eun",))
-    _submit(course, "eun")  # the released notebook untouched: 0 everywhere
+    course = Course.released(tmp_path, ASSIGNMENT, ("eun",))
+    course.submit("eun", ASSIGNMENT)  # the released notebook untouched: 0 everywhere
     assert _jaxgrade(course, "autograde", ASSIGNMENT).returncode == 0
     # What a script in the formgrader did with the instructor's cookie: a manual grade.
     with Gradebook(f"sqlite:///{course.root / 'gradebook.db'}") as gradebook:
@@ -227,13 +206,13 @@ CRASH_POINTS = {"between nbgrader's passes": 0,
 @pytest.mark.parametrize("where", CRASH_POINTS)
 @pytest.mark.parametrize("runner", ["watch", "autograde"])
 def test_a_crash_at_any_step_leaves_each_submission_its_own_verdict(tmp_path: Path, where: str, runner: str) -> None:
-    course = _course(tmp_path, ("fay",))
-    _answer(course, "fay", ANSWERS)
-    _submit(course, "fay")
+    course = Course.released(tmp_path, ASSIGNMENT, ("fay",))
+    course.answer("fay", ASSIGNMENT, ANSWERS)
+    course.submit("fay", ASSIGNMENT)
     assert _jaxgrade(course, runner, ASSIGNMENT, *(["--once"] if runner == "watch" else [])).returncode == 0
     assert _scores(course) == {"fay": max_score(ASSIGNMENT)}
-    _answer(course, "fay", EAGER_NORM)
-    _submit(course, "fay")
+    course.answer("fay", ASSIGNMENT, EAGER_NORM)
+    course.submit("fay", ASSIGNMENT)
 
     config = course.root / "nbgrader_config.py"
     original = config.read_text()

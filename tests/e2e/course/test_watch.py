@@ -23,7 +23,7 @@ from graders.course.gradebook import gradebook_rows
 from graders.course.inbound import parse_timestamp
 
 from ...conftest import grade_cells, max_score, points
-from .nbgrader_course import BIN, REPO, Course, set_solution, solution_sources
+from .nbgrader_course import BIN, REPO, Course, solution_sources
 
 ASSIGNMENT = "jit"
 # Right but not jit-compiled, wrong, right, wrong: none of it the reference's text.
@@ -39,24 +39,6 @@ def _alice_grades() -> dict[str, float]:
     return grade_cells(ASSIGNMENT,
                        norm=max_score(ASSIGNMENT, "norm") - points(ASSIGNMENT, "norm.jit_compiled", "norm.jit_speedup"),
                        flatten=max_score(ASSIGNMENT, "flatten"))
-
-
-def _course(base: Path, students: tuple[str, ...]) -> Course:
-    course = Course.create(base)
-    course.instructor("generate_assignment", ASSIGNMENT, "--force")
-    course.instructor("release_assignment", ASSIGNMENT, "--force")
-    for student in students:
-        course.student(student, "fetch_assignment", ASSIGNMENT, "--course", "jax-course")
-    return course
-
-
-def _write(course: Course, student: str, answers: dict[str, str]) -> None:
-    for exercise, source in answers.items():
-        set_solution(course.student_notebook(student, ASSIGNMENT), exercise, source)
-
-
-def _submit(course: Course, student: str) -> None:
-    course.student(student, "submit", ASSIGNMENT, "--course", "jax-course", f"--student={student}")
 
 
 def _watch(course: Course, *args: str, timeout: float = 900) -> subprocess.CompletedProcess[str]:
@@ -98,15 +80,15 @@ def _reference_lines() -> list[str]:
 
 
 def test_watch_releases_each_students_verdict_and_nothing_of_the_grader(tmp_path: Path) -> None:
-    course = _course(tmp_path, ("alice", "bob", "carol"))
+    course = Course.released(tmp_path, ASSIGNMENT, ("alice", "bob", "carol"))
     # Before anything is submitted, Fetch Feedback finds nothing yet, and says no error.
     assert _watch(course, "--once").returncode == 0
     assert _fetched(course, "alice") == {}
-    _write(course, "alice", ALICE)
+    course.answer("alice", ASSIGNMENT, ALICE)
     # carol's notebook is no longer a notebook: it breaks grading for her alone.
     course.student_notebook("carol", ASSIGNMENT).write_text('{"cells": [')
     for student in ("alice", "bob", "carol"):  # bob submits the released notebook untouched
-        _submit(course, student)
+        course.submit(student, ASSIGNMENT)
 
     started = time.monotonic()
     watched = _watch(course, "--once", "--jobs", "2")
@@ -159,12 +141,12 @@ def test_watch_releases_each_students_verdict_and_nothing_of_the_grader(tmp_path
 
 
 def test_beyond_the_quota_a_submission_is_received_and_still_counts_at_the_deadline(tmp_path: Path) -> None:
-    course = _course(tmp_path, ("carol",))
+    course = Course.released(tmp_path, ASSIGNMENT, ("carol",))
     answers = solution_sources(REPO / "exercises" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb")
     texts = []
     for code in ({}, ALICE, answers):  # untouched, partly right, all right
-        _write(course, "carol", code)
-        _submit(course, "carol")
+        course.answer("carol", ASSIGNMENT, code)
+        course.submit("carol", ASSIGNMENT)
         watched = _watch(course, "--once", "--quota", "2/1h")
         assert watched.returncode == 0, watched.stderr[-3000:]
         texts.append(watched.stdout)
@@ -226,10 +208,10 @@ def _wait_until_grading(service: subprocess.Popen[str]) -> None:
 
 def test_a_service_stopped_or_killed_while_grading_gives_one_verdict_and_one_row_each(tmp_path: Path) -> None:
     students = ("dan", "eun")
-    course = _course(tmp_path, students)
+    course = Course.released(tmp_path, ASSIGNMENT, students)
     for student in students:
-        _write(course, student, ALICE)
-        _submit(course, student)
+        course.answer(student, ASSIGNMENT, ALICE)
+        course.submit(student, ASSIGNMENT)
 
     # SIGTERM (as systemd stops it) while grading: it stops within seconds and leaves no half-written row.
     service = _start_service(course)

@@ -9,9 +9,7 @@ and opens the page in JupyterLab, where the judge's verdict must be. The server 
 
 from __future__ import annotations
 
-import os
 import re
-import signal
 import socket
 import subprocess
 import time
@@ -21,7 +19,7 @@ from PIL import Image
 
 from ...browser import needs_chromium, start_chromium
 from ...conftest import max_score, points
-from .nbgrader_course import BIN, REPO, STUDENT_BIN, Course, free_port, set_solution
+from .nbgrader_course import BIN, REPO, STUDENT_BIN, Course, free_port, set_solution, stop_server
 from .test_jupyterlab import TOKEN, _menu, _wait
 from .test_watch import _reference_lines
 
@@ -45,19 +43,9 @@ def _start_lab(course: Course, home: Path, port: int, log) -> subprocess.Popen:
             return server
         except OSError:
             if time.monotonic() > deadline or server.poll() is not None:
-                _stop(server)
+                stop_server(server)
                 raise AssertionError(f"JupyterLab did not start; see {log.name}") from None
             time.sleep(0.3)
-
-
-def _stop(server: subprocess.Popen) -> None:
-    if server.poll() is None:
-        os.killpg(server.pid, signal.SIGTERM)
-    try:
-        server.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        os.killpg(server.pid, signal.SIGKILL)
-        server.wait(timeout=15)
 
 
 def test_student_submits_and_fetches_the_judged_feedback_in_jupyterlab(tmp_path: Path) -> None:
@@ -159,5 +147,5 @@ def test_student_submits_and_fetches_the_judged_feedback_in_jupyterlab(tmp_path:
         finally:
             if driver is not None:
                 driver.quit()
-            _stop(server)
+            stop_server(server)
     assert server.poll() is not None
