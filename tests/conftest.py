@@ -264,21 +264,44 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
 # Test files that read the same gradings, kept in one xdist unit so that each file is graded once for all
 # of them (`regraded`): the corpus's expectations and its recorded reports are two readings of one grade.
 _SHARED_UNITS = {"tests/worker/test_corpus.py": "tests/worker/test_golden.py"}
+# Each test file's seconds in a clean clone's run (tests/durations.json, `python -m tests.durations JUNIT`):
+# only the order files start in, longest first, so that no long file starts last and runs alone. A file
+# missing from it is guessed at from its test count; a stale entry costs minutes of wall time, never a verdict.
+_DURATIONS = REPO / "tests" / "durations.json"
+_GUESSED_SECONDS_PER_TEST = 0.5
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
-    """`--dist loadfile`, with the files of `_SHARED_UNITS` scheduled as one unit."""
+    """`--dist loadfile`, with the files of `_SHARED_UNITS` scheduled as one unit, the longest first."""
     if config.getoption("dist", None) != "loadfile":
         return None
     from xdist.scheduler import LoadFileScheduling
 
-    class SharedGradingScheduling(LoadFileScheduling):
+    seconds: dict[str, float] = json.loads(_DURATIONS.read_text(encoding="utf-8")) if _DURATIONS.exists() else {}
+
+    def cost(scope: str, tests: int) -> float:
+        files = [scope, *(shared for shared, unit in _SHARED_UNITS.items() if unit == scope)]
+        known = [seconds[file] for file in files if file in seconds]
+        return sum(known) if known else tests * _GUESSED_SECONDS_PER_TEST
+
+    class LongestFirstScheduling(LoadFileScheduling):
+        ordered = False
+
         def _split_scope(self, nodeid: str) -> str:
             scope = super()._split_scope(nodeid)
             return _SHARED_UNITS.get(scope, scope)
 
-    return SharedGradingScheduling(config, log)  # type: ignore[arg-type]
+        def _assign_work_unit(self, node: Any) -> None:
+            # xdist orders units by test count, which puts the longest files (one test each) last.
+            if not self.ordered:
+                units = sorted(self.workqueue.items(), key=lambda unit: -cost(unit[0], len(unit[1])))
+                self.workqueue.clear()
+                self.workqueue.update(units)
+                self.ordered = True
+            super()._assign_work_unit(node)
+
+    return LongestFirstScheduling(config, log)  # type: ignore[arg-type]
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
