@@ -343,7 +343,7 @@ class JudgePool:
                 self._scratch = tempfile.mkdtemp(prefix="jaxgrade-judges-")
                 self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=get_context("spawn"),
                                                  initializer=_start_judge_process,
-                                                 initargs=(self.options, self._scratch))
+                                                 initargs=(self.options, self._scratch, True))
             return self._pool
 
     def _discard(self, pool: ProcessPoolExecutor) -> None:
@@ -366,14 +366,19 @@ _grading_now = False
 _own_folder: str | None = None
 # Whether this judge finished preparing (`_start_judge_process`).
 _prepared = False
+# Whether this judge keeps a spare worker for its next submission.
+_keep_spare = False
 
 
 class _Stop(BaseException):
     """SIGTERM while grading: unwinds the judge's stack so every `finally` closes what it opened."""
 
 
-def _start_judge_process(options: GradingOptions, scratch: str) -> None:
-    global _own_folder, _prepared
+def _start_judge_process(options: GradingOptions, scratch: str, keep_spare: bool = False) -> None:
+    """Prepare a judge. `keep_spare`: a judge that waits for submissions as they come (`JudgePool`)
+    keeps a worker spawned ahead for the next one (spare_worker.py); a batch's judges have their
+    next file queued already, and a spare after the last one would be spent for nothing."""
+    global _own_folder, _prepared, _keep_spare
     from graders.both_sides.jax_import import import_jax
 
     from .host import prepare_grading_process
@@ -388,6 +393,16 @@ def _start_judge_process(options: GradingOptions, scratch: str) -> None:
     _stop_with_parent()
     prepare_grading_process(options)
     _prepared = True
+    _keep_spare = keep_spare
+    _replenish_spare(options)
+
+
+def _replenish_spare(options: GradingOptions) -> None:
+    if _keep_spare:
+        from graders.judge.supervisor.session import CHECKS_PLATFORM
+        from graders.judge.supervisor.spare_worker import spare_worker
+
+        spare_worker.replenish(options.limits, options.compilation_cache(), CHECKS_PLATFORM)
 
 
 def _on_terminate(signum: int, frame: object) -> None:
@@ -419,6 +434,7 @@ def _grade_in_judge(file: str | Submission, assignment: str, options: GradingOpt
         return internal_error(path, assignment, error)
     finally:
         _grading_now = False
+        _replenish_spare(options)
 
 
 def _leave() -> NoReturn:

@@ -53,6 +53,7 @@ from .replies import (
     features_from_wire,
     trace_lines_from_wire,
 )
+from .spare_worker import spare_worker
 
 __all__ = ["CHECKS_PLATFORM", "InstrumentTampered", "SubmissionSession"]
 
@@ -141,10 +142,13 @@ class SubmissionSession:
         """Spawn the worker and queue the load, without waiting: both proceed while the judge works."""
         self.close()
         self._echoed = []
-        self.worker = WorkerProcess(self.limits, self.cache, self.platform)
+        # A judge that lives on keeps a worker spawned ahead (spare_worker.py): the same as one spawned now.
+        spare = spare_worker.take(self.limits, self.cache, self.platform)
+        self.worker = spare or WorkerProcess(self.limits, self.cache, self.platform)
         self.starts += 1
         self._pending_load = self._pending_hello = True
-        self.worker.spawn()
+        if spare is None:
+            self.worker.spawn()
         self.worker.send(
             "load",
             jax_config=self.worker.cache.jax_settings() if self.worker.cache else {},
