@@ -398,11 +398,18 @@ def _start_judge_process(options: GradingOptions, scratch: str, keep_spare: bool
 
 
 def _replenish_spare(options: GradingOptions) -> None:
-    if _keep_spare:
-        from graders.judge.supervisor.session import CHECKS_PLATFORM
-        from graders.judge.supervisor.spare_worker import spare_worker
+    """A spare for the next submission, at best: whatever stops it (a cache folder this judge cannot
+    read, say) leaves the next session to spawn its own worker and report what is wrong, and never
+    costs the grading just done its result."""
+    if not _keep_spare:
+        return
+    from graders.judge.supervisor.session import CHECKS_PLATFORM
+    from graders.judge.supervisor.spare_worker import spare_worker
 
+    try:
         spare_worker.replenish(options.limits, options.compilation_cache(), CHECKS_PLATFORM)
+    except Exception:  # noqa: BLE001, S110 - see the docstring
+        pass
 
 
 def _on_terminate(signum: int, frame: object) -> None:

@@ -22,13 +22,16 @@ FAULTY = SUBMISSIONS / "jit" / "faulty_a.py"
 
 def test_a_grading_on_the_spare_is_the_grading_without_one(graded) -> None:
     options = GradingOptions(lang="en")
-    spare_worker.replenish(options.limits, options.compilation_cache(), CHECKS_PLATFORM)
-    session = SubmissionSession(read_submission(FAULTY), options.limits, options.compilation_cache())
-    spare = spare_worker._worker
-    assert spare is not None
-    session.begin()
-    assert session.worker is spare and spare_worker._worker is None, "the spare is taken, once"
-    with_spare = grade_submission(session.submission, get_assignment("jit"), options, session=session)
+    try:
+        spare_worker.replenish(options.limits, options.compilation_cache(), CHECKS_PLATFORM)
+        session = SubmissionSession(read_submission(FAULTY), options.limits, options.compilation_cache())
+        spare = spare_worker._worker
+        assert spare is not None
+        session.begin()
+        assert session.worker is spare and spare_worker._worker is None, "the spare is taken, once"
+        with_spare = grade_submission(session.submission, get_assignment("jit"), options, session=session)
+    finally:
+        spare_worker.close()
     assert golden_report(with_spare) == golden_report(graded(FAULTY, "jit"))
 
 
@@ -53,6 +56,31 @@ def test_a_spare_spawned_for_other_limits_or_no_longer_alive_is_not_used() -> No
     assert spares.take(limits, None, "cpu") is None, "taken at most once"
     taken.close()
     spares.close()
+
+
+def test_a_spare_that_dies_once_taken_gives_way_to_a_fresh_worker(monkeypatch) -> None:
+    options = GradingOptions(lang="en")
+    spare_worker.replenish(options.limits, options.compilation_cache(), CHECKS_PLATFORM)
+    spare = spare_worker._worker
+    assert spare is not None
+    taken = spare_worker.take
+
+    def take_then_die(*arguments: object) -> object:
+        worker = taken(*arguments)  # type: ignore[arg-type]
+        assert worker is spare
+        worker._kill()
+        return worker
+
+    monkeypatch.setattr(spare_worker, "take", take_then_die)
+    session = SubmissionSession(read_submission(FAULTY), options.limits, options.compilation_cache())
+    try:
+        session.begin()
+        assert session.worker is not spare and not spare.alive
+        session.finish_start()
+        assert session.cells, "the fresh worker loaded the submission"
+    finally:
+        session.close()
+        spare_worker.close()
 
 
 def test_a_service_judge_grades_the_same_with_its_spares(graded) -> None:

@@ -142,13 +142,23 @@ class SubmissionSession:
         """Spawn the worker and queue the load, without waiting: both proceed while the judge works."""
         self.close()
         self._echoed = []
-        # A judge that lives on keeps a worker spawned ahead (spare_worker.py): the same as one spawned now.
-        spare = spare_worker.take(self.limits, self.cache, self.platform)
-        self.worker = spare or WorkerProcess(self.limits, self.cache, self.platform)
         self.starts += 1
         self._pending_load = self._pending_hello = True
-        if spare is None:
-            self.worker.spawn()
+        # A judge that lives on keeps a worker spawned ahead (spare_worker.py): the same as one spawned now.
+        spare = spare_worker.take(self.limits, self.cache, self.platform)
+        if spare is not None:
+            self.worker = spare
+            try:
+                self._send_load()
+                return
+            except WorkerLost:  # it died after it was taken: a fresh one, as if there had been none
+                spare.close()
+        self.worker = WorkerProcess(self.limits, self.cache, self.platform)
+        self.worker.spawn()
+        self._send_load()
+
+    def _send_load(self) -> None:
+        assert self.worker is not None
         self.worker.send(
             "load",
             jax_config=self.worker.cache.jax_settings() if self.worker.cache else {},
