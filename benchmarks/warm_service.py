@@ -18,25 +18,19 @@ import argparse
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-BIN = Path(sys.executable).parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from benchmarks.floor_and_batch import BIN, run_timed  # noqa: E402
+
 # The judge waits this long before each file, as a service waits between students.
 _IDLE_SECONDS = 1.5
-
-
-def _timed(command: list[str], cwd: Path, environment: dict[str, str]) -> float:
-    started = time.perf_counter()
-    completed = subprocess.run(command, cwd=cwd, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    seconds = time.perf_counter() - started
-    if completed.returncode not in (0, 2):
-        raise SystemExit(f"{' '.join(command)} failed: {completed.stderr.decode()[-2000:]}")
-    return seconds
 
 
 def main() -> None:
@@ -47,10 +41,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="jaxgrade-service-") as directory:
         workdir = Path(directory)
         cache = workdir / "cache"
-        environment = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
-                       "JAXGRADE_LANG": "en", "JAXGRADE_CACHE_DIR": str(cache)}
-        os.environ.update(environment)  # the pool's judges inherit it
-        _timed([str(BIN / "jaxgrade"), "warm", *arguments.assignments], workdir, environment)
+        # The pool's judges inherit these; the commands get them from `run_timed`.
+        os.environ.update({"PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}", "JAXGRADE_LANG": "en",
+                           "JAXGRADE_CACHE_DIR": str(cache)})
+        run_timed([str(BIN / "jaxgrade"), "warm", *arguments.assignments], workdir, cache)
         from graders.batch.pool import JudgePool
         from graders.common.results import SubmissionResult
         from graders.judge.options import GradingOptions
@@ -69,10 +63,10 @@ def main() -> None:
                 assert isinstance(first, SubmissionResult), first
                 nbconvert, cold, service = [], [], []
                 for _ in range(arguments.repeat):
-                    nbconvert.append(_timed([str(BIN / "jupyter"), "nbconvert", "--to", "notebook", "--execute",
-                                             "--output", f"{assignment}-executed", str(copy)], workdir, environment))
-                    cold.append(_timed([str(BIN / "jaxgrade"), "grade", "--format", "json", "--assignment",
-                                        assignment, str(copy)], workdir, environment))
+                    nbconvert.append(run_timed([str(BIN / "jupyter"), "nbconvert", "--to", "notebook", "--execute",
+                                                "--output", f"{assignment}-executed", str(copy)], workdir))
+                    cold.append(run_timed([str(BIN / "jaxgrade"), "grade", "--format", "json", "--assignment",
+                                           assignment, str(copy)], workdir, cache))
                     time.sleep(_IDLE_SECONDS)
                     started = time.perf_counter()
                     result = pool.grade(str(copy), assignment)
