@@ -2,7 +2,7 @@
 
 Starting a worker costs 0.4 s before it can run a cell: bubblewrap, Python and JAX's import. A judge
 that grades one file and exits cannot save that, but a judge that waits for the next submission
-(`JudgePool`, which `jaxgrade watch` and the course's autograde use) can pay it while it waits.
+(`JudgePool`, which `jaxgrade watch` keeps) can pay it while it waits.
 
 A spare is a worker as `WorkerProcess.spawn` makes it and nothing more: no submission has been
 sent to it, no student code has run in it, and it is handed out at most once. A session takes it
