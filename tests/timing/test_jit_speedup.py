@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
 from graders.common.results import Status
+from graders.judge.grade import GradingOptions, grade_submission
+from graders.judge.submission import read_submission
 
 from ..conftest import REPO, SUBMISSIONS
-from ..worker.checks.test_jit_speedup import _speedup
+from ..worker.checks.test_jit_speedup import _NORM, _ONLY_NORM, _speedup
 
 
 @pytest.fixture
@@ -49,3 +52,18 @@ def test_jitted_passes_and_jitted_but_slow_fails_with_a_core_kept_busy(one_core_
     # A pass stands at once; a failure only once a second, independent measurement confirms it.
     assert jitted.timings["attempts"] == 1 and slow.timings["attempts"] == 2
     assert jitted.timings["one_core"] is True  # both workers timed on one core
+
+
+def test_outputs_committed_on_the_device_time_the_reference_as_the_host_commitment_does() -> None:
+    # The accelerator profile's commitment, exercised on this CPU: the worker digests each timed
+    # output where it lives, and the judge re-checks one per round from NumPy.
+    spec = _NORM.options["jit_speedup"]
+    spec = replace(spec, profiles={name: replace(profile, commitment="device")
+                                   for name, profile in spec.profiles.items()})
+    norm = replace(_NORM, options={**_NORM.options, "jit_speedup": spec})
+    assignment = replace(_ONLY_NORM, exercises=(norm,))
+    result = grade_submission(read_submission(REPO / "solutions" / "jit.py"), assignment, GradingOptions(lang="en"))
+    speedup = next(check for check in result.exercises[0].checks if check.name == "jit_speedup")
+    assert speedup.status is Status.PASSED, (speedup.message, dict(speedup.timings))
+    assert speedup.timings["outputs_checked"] == speedup.timings["rounds"] >= 6
+    assert not result.flags

@@ -140,7 +140,8 @@ NORM = Exercise(
             baseline_source=_NORM_BASELINE,
             baseline_name="eager_norm",
             profiles={"cpu": TimingProfile((16, 4), calls=100),
-                      "accelerator": TimingProfile((1024, 256), calls=50, clock="wall")},
+                      "accelerator": TimingProfile((1024, 256), calls=50, clock="wall",
+                                                    commitment="device")},
         )
     },
     misconceptions=NORM_MISCONCEPTIONS,

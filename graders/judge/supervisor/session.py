@@ -23,6 +23,7 @@ from graders.both_sides.protocol import (
     encode_arguments,
     encode_value,
 )
+from graders.both_sides.tree_digest import host_tree_digest
 from graders.common.format import stable_text
 from graders.common.spec import Call
 
@@ -94,6 +95,9 @@ def _wire_call(call: Call) -> dict[str, Any]:
 # itself (checks/jit_speedup/), with platform=None.
 CHECKS_PLATFORM: str | None = "cpu" if accelerator_present() else None
 
+# How a timed batch's outputs are committed to, and how the judge checks one it fetched.
+_COMMITMENTS: dict[str, Callable[[Any], str]] = {"host": array_digest, "device": host_tree_digest}
+
 
 class SubmissionSession:
     """The judge's conversation with the worker about one submission."""
@@ -116,6 +120,7 @@ class SubmissionSession:
         self._outputs: list[str] = []
         self._processes: tuple[int, ...] = ()
         self._digests: tuple[str, ...] = ()
+        self._commitment = "host"
         # What may withhold points, gathered over every worker this session starts.
         self.audit_events: list[AuditEvent] = []
         self.channel_breaches: list[str] = []
@@ -560,16 +565,21 @@ class SubmissionSession:
         self._request("timing_begin" if active else "timing_end")
 
     def timed_run(self, target: str, name: str, shape: Sequence[int], seeds: Sequence[int],
-                  timeout: float | None = None, measure: bool = True,
-                  require_jit: bool = False) -> TimedBatch | TimedRefusal | ErrorReport:
+                  timeout: float | None = None, measure: bool = True, require_jit: bool = False,
+                  commitment: str = "host") -> TimedBatch | TimedRefusal | ErrorReport:
         """How long the worker took to run `target` on one fresh input per seed and finish, measured
         by the judge: on its own clock, and on the kernel's CPU-time clocks of the worker's processes;
         or what the target raised, or why the worker refused. `measure=False` only runs the batch
-        (a warm-up). `require_jit`: the target must be the object `jax.jit` made."""
+        (a warm-up). `require_jit`: the target must be the object `jax.jit` made. `commitment`: how the
+        worker commits to the outputs, `host` (BLAKE2b) or `device` (`tree_digest`, computed where they
+        live); `timed_outputs` checks them the same way."""
+        if commitment not in _COMMITMENTS:
+            raise ValueError(f"timed_run got commitment={commitment!r}; use one of {sorted(_COMMITMENTS)}.")
         worker = self.worker
         payload: dict[str, Any] = dict(target=target, name=name, shape=list(shape), seeds=list(seeds),
-                                       require_jit=require_jit)
+                                       require_jit=require_jit, commitment=commitment)
         self._digests = ()
+        self._commitment = commitment
         if not measure:
             reply = self._request("timed_run", timeout=timeout, **payload)
             return _timed_failure(reply) or TimedBatch(0.0, None, True)
@@ -603,7 +613,7 @@ class SubmissionSession:
         checked = []
         for index, value in zip(indices, values):
             honest = (0 <= index < len(committed) and type(value) is np.ndarray
-                      and array_digest(value) == committed[index])
+                      and _COMMITMENTS[self._commitment](value) == committed[index])
             checked.append((value, honest))
         return checked
 

@@ -119,3 +119,9 @@ def test_bad_speedup_specs_are_refused_with_the_fix(changes, phrase) -> None:
 def test_bad_timing_profiles_are_refused(shape, calls) -> None:
     with pytest.raises(SpecError):
         TimingProfile(shape, calls)
+
+
+def test_a_timing_profile_names_a_commitment_the_judge_can_check() -> None:
+    assert TimingProfile((4,), 5).commitment == "host"
+    with pytest.raises(SpecError, match="commitment='sha256'; use 'host' or 'device'"):
+        TimingProfile((4,), 5, commitment="sha256")

@@ -146,10 +146,12 @@ class Rounds:
                 # wakes with cold caches, and whichever side came first after a switch would pay.
                 seeds = [secrets.randbits(_SEED_BITS) for _ in range(_WARM_CALLS)]
                 session.timed_run(target, self.ctx.exercise.name, self.profile.shape, seeds,
-                                  timeout=self.ctx.timeout(), measure=False, require_jit=require_jit)
+                                  timeout=self.ctx.timeout(), measure=False, require_jit=require_jit,
+                                  commitment=self.profile.commitment)
             self._seeds = [secrets.randbits(_SEED_BITS) for _ in range(calls or self.profile.calls)]
             batch = session.timed_run(target, self.ctx.exercise.name, self.profile.shape, self._seeds,
-                                      timeout=self.ctx.timeout(), require_jit=require_jit)
+                                      timeout=self.ctx.timeout(), require_jit=require_jit,
+                                      commitment=self.profile.commitment)
         except WorkerLost as lost:
             if session is self.sessions["student"]:
                 raise

@@ -20,15 +20,23 @@ class TimingProfile:
     """One backend's timed input: an array of `shape`, `calls` calls per timed request, and the
     clock: `cpu`, the CPU time the worker's processes used (not the time they waited for a
     CPU, so the scheduler's choices on a busy machine do not count), or `wall`, for work that
-    runs on an accelerator, which a CPU clock does not see."""
+    runs on an accelerator, which a CPU clock does not see.
+
+    `commitment`: how the worker commits to each output in the reply that stops the clock. `host`
+    hashes it with BLAKE2b on the host; `device` digests it where it lives (`tree_digest`), for
+    outputs on an accelerator, which the host could hash only after copying them across the bus, at
+    a cost that would drown the work being timed."""
 
     shape: tuple[int, ...]
     calls: int
     clock: str = "cpu"
+    commitment: str = "host"
 
     def __post_init__(self) -> None:
         if self.clock not in ("cpu", "wall"):
             raise SpecError(f"TimingProfile has clock={self.clock!r}; use 'cpu' or 'wall'.")
+        if self.commitment not in ("host", "device"):
+            raise SpecError(f"TimingProfile has commitment={self.commitment!r}; use 'host' or 'device'.")
         if not self.shape or any(int(n) < 1 for n in self.shape):
             raise SpecError(f"TimingProfile has shape={self.shape!r}; give positive dimensions, e.g. (16, 4).")
         if not 1 <= self.calls <= 1000:
