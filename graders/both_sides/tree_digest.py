@@ -4,21 +4,22 @@ in NumPy, in the judge, with one definition of the arithmetic for both.
 Why it exists: a timed batch commits to every output in the reply that stops the judge's clock
 (`graders.worker.timing`). Hashing the outputs with BLAKE2b on the host means copying each one
 across the bus first. On the accelerator profile (50 outputs of 1024x256 float32, 50 MiB) that copy
-and hash cost some 60-90 ms a batch against 4-17 ms of the work being timed, so the work drowned
-in the commitment's noise and the check's verdict flipped (session 11, on an H100). This digest runs
-as a few fused kernels on the device and only 16 bytes per output cross the bus.
+and hash cost 167-219 ms a batch on an H200 against 10-30 ms of the work being timed, so the work
+drowned in the commitment's noise and the reference failed the check (sessions 11 and 22). This
+digest runs as a few kernels on the device, and only 16 bytes an output cross the bus.
 
 The construction: an array's bytes as little-endian 32-bit words, padded with zeros to whole
 leaves of four words (128 bits), and the leaves padded with zero leaves to a power of two; a binary
 tree over them, each node `compress(left, right, level)`: ChaCha quarter rounds over the left
-child XORed with a constant that names the level, the right child XORed in, more rounds, and the
-left child fed forward; the root, with the length in bytes XORed in, through a last permutation. Every
-combination is non-linear, so no sum over independent parts can be steered (Wagner's generalised
-birthday attack needs a linear combination). Finding a second output within the exercise's
-tolerance that has a committed digest costs about 2^64 work by the generic meet-in-the-middle
-attack. This is not a standard hash and has not been analysed as one; it guards a timing against a
-reply sent before its work was done, and the dtype and shape are bound beside it as they are for
-BLAKE2b.
+child XORed with a constant that names the level, the right child XORed in, more rounds, and both
+children fed forward (so no node is a permutation of either child, and nothing can be solved
+backwards from a chosen digest); the root, with the length in bytes XORed in, through a last
+permutation and fed forward again. Every combination is non-linear, so no sum over independent
+parts can be steered (Wagner's generalised birthday attack needs a linear combination). Finding
+a second output within the exercise's tolerance that has a committed digest costs about 2^64
+work by the generic meet-in-the-middle attack. This is not a standard hash and has not been
+analysed as one; it guards a timing against a reply sent before its work was done, and the dtype
+and shape are bound beside it as they are for BLAKE2b.
 
 The worker halves the array for the wide levels and runs the narrow ones as one small loop body
 over a fixed shape (`jax.lax.fori_loop`: at level k every node i absorbs node i + 2^k, and node 0
@@ -72,7 +73,9 @@ def compress(left: Any, right: Any, level: Any, xp: Any) -> Any:
     named = [left[..., lane] ^ (xp.uint32(start) ^ level) for lane, start in enumerate(_START)]
     mixed = _permute(named, xp)
     mixed = _permute([mixed[lane] ^ right[..., lane] for lane in range(4)], xp)
-    return xp.stack([mixed[lane] ^ left[..., lane] for lane in range(4)], axis=-1)
+    # Both children fed forward: without the right one, a node was a permutation of it, so anyone
+    # could solve for the last 16 bytes of an array that give a chosen digest (red team, session 22).
+    return xp.stack([mixed[lane] ^ left[..., lane] ^ right[..., lane] for lane in range(4)], axis=-1)
 
 
 def finalize(root: Any, byte_count: int, xp: Any) -> Any:
@@ -80,7 +83,8 @@ def finalize(root: Any, byte_count: int, xp: Any) -> Any:
     lanes = [root[..., lane] for lane in range(4)]
     lanes[0] = lanes[0] ^ xp.uint32(byte_count & 0xFFFFFFFF)
     lanes[1] = lanes[1] ^ xp.uint32(byte_count >> 32)
-    return xp.stack(_permute(lanes, xp), axis=-1)
+    mixed = _permute(lanes, xp)
+    return xp.stack([mixed[lane] ^ root[..., lane] for lane in range(4)], axis=-1)
 
 
 def render(words: Any, dtype_str: str, shape: tuple[int, ...]) -> str:

@@ -29,6 +29,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..both_sides.protocol import array_digest, encode_value, is_jax_array
+from ..both_sides.timed_inputs import input_generator
 from ..both_sides.tree_digest import compress, finalize, leaf_count, render
 from .calls import JIT_FUNCTION_TYPE, Calls
 
@@ -94,13 +95,6 @@ def device_digests(outputs: list[Any]) -> list[str]:
     return [render(digest, np.dtype(output.dtype).str, output.shape) for digest, output in zip(words, outputs)]
 
 
-def _generator(shape: tuple[int, ...]) -> Callable[[int], Any]:
-    def generate(seed: Any) -> Any:
-        return jax.random.normal(jax.random.key(seed), shape, jnp.float32)
-
-    return _jit(generate)
-
-
 class TimedBatches:
     def __init__(self, calls: Calls) -> None:
         self._student = calls.function
@@ -145,7 +139,7 @@ class TimedBatches:
             target = self._target(request["target"], request.get("name", ""))
             if request.get("require_jit") and type(target) is not JIT_FUNCTION_TYPE:
                 return {"ok": False, "not_jit": type(target).__name__[:100]}
-            generate = self._generators.setdefault(shape, _generator(shape))
+            generate = self._generators.setdefault(shape, input_generator(shape))
             outputs = []
             for seed in seeds:
                 value = generate(seed)

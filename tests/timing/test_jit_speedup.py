@@ -67,3 +67,12 @@ def test_outputs_committed_on_the_device_time_the_reference_as_the_host_commitme
     assert speedup.status is Status.PASSED, (speedup.message, dict(speedup.timings))
     assert speedup.timings["outputs_checked"] == speedup.timings["rounds"] >= 6
     assert not result.flags
+
+
+def test_a_notebook_that_sets_jax_random_settings_is_timed_on_the_inputs_the_judge_rebuilds() -> None:
+    # The worker's timed inputs and the judge's rebuilt ones come from one pinned generator
+    # (graders/both_sides/timed_inputs.py): before, these settings made them differ, and an honest
+    # function was failed and flagged as a forger.
+    speedup, result = _speedup(SUBMISSIONS / "jit" / "rng_settings.py")
+    assert speedup.status is Status.PASSED, (speedup.message, dict(speedup.timings))
+    assert not result.flags

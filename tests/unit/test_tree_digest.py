@@ -6,12 +6,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from graders.both_sides.tree_digest import host_tree_digest, leaf_count
+from graders.both_sides.tree_digest import compress, host_tree_digest, leaf_count
 
 
 def test_a_known_array_has_the_digest_it_always_had() -> None:
     array = np.arange(64, dtype=np.float32).reshape(16, 4)
-    assert host_tree_digest(array) == "2b89b119f418be79c960a8c0a7738016|<f4(16, 4)"
+    assert host_tree_digest(array) == "883b02b952191b0e4e1a736de55a3d1f|<f4(16, 4)"
 
 
 @pytest.mark.parametrize("shape", [(16, 4), (1024, 256), (7,), (3, 5, 2)])
@@ -49,3 +49,16 @@ def test_big_endian_input_is_digested_as_its_values() -> None:
 @pytest.mark.parametrize(("count", "leaves"), [(0, 1), (1, 1), (16, 1), (17, 2), (48, 4), (1 << 20, 1 << 16)])
 def test_leaves_are_a_power_of_two(count: int, leaves: int) -> None:
     assert leaf_count(count) == leaves
+
+
+def test_no_node_can_be_solved_backwards_for_a_chosen_digest() -> None:
+    # Red team, session 22: when a node was a permutation of its right child, the last 16 bytes of
+    # an array could be computed to give any digest. With both children fed forward, a right child
+    # that differs always gives another node, and two rights that give one node are not in reach.
+    rng = np.random.default_rng(3)
+    left = rng.integers(0, 2**32, size=(256, 4), dtype=np.uint32)
+    rights = rng.integers(0, 2**32, size=(256, 4), dtype=np.uint32)
+    nodes = compress(left, rights, np.uint32(0), np)
+    undone = compress(left, nodes, np.uint32(0), np)  # what inverting the old node would have given
+    assert len({tuple(node) for node in nodes.tolist()}) == 256
+    assert not (undone == rights).all(axis=-1).any()
