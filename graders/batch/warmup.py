@@ -1,10 +1,13 @@
-"""Fill the compilation cache by grading an assignment's reference solutions.
+"""Fill the compilation cache by grading an assignment's reference solutions, then running the cells
+of its source notebook.
 
-A filling worker runs only trusted code (the references), so it may write the
-cache that student workers later read. Hypothesis is derandomized, so the
-references are called on exactly the inputs a submission will be: the cache
-then holds the programs a correct submission compiles. A stamp records which
-assignment was filled by which code, so a batch fills it once.
+A filling worker runs only trusted code (the references, and the instructor's notebook beside
+them), so it may write the cache that student workers later read. Hypothesis is derandomized, so
+the references are called on exactly the inputs a submission will be: the cache then holds the
+programs a correct submission compiles. Every student's copy of the notebook keeps its
+demonstrations and self-checks, so their programs are filled too: they were most of what a warm
+service still compiled per notebook (0.26 s of a 1.72 s grading, session 22). A stamp records
+which assignment was filled by which code, so a batch fills it once.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from graders.common.registry import get_check
 from graders.common.spec import Assignment
 from graders.judge.grade import grade_submission
 from graders.judge.options import GradingOptions
-from graders.judge.submission import Cell, Submission
+from graders.judge.submission import Cell, Submission, SubmissionError, read_submission
 from graders.judge.supervisor.clean_workers import clean_workers
 from graders.judge.supervisor.client import WorkerLost
 from graders.judge.supervisor.compilation_cache import CompilationCache, fingerprint
@@ -79,7 +82,8 @@ def warm_assignment(assignment: Assignment, options: GradingOptions | None = Non
     references = _reference_files(assignment)
     if not references:
         return Warmup(assignment.name, WarmupStatus.UNAVAILABLE, detail="its references have no source files")
-    stamp = fingerprint(assignment.name, _fingerprint_parts(references))
+    notebook = _source_notebook(assignment.name, references)
+    stamp = fingerprint(assignment.name, _fingerprint_parts(references + ([notebook] if notebook else [])))
     if cache.is_warm(stamp):
         return Warmup(assignment.name, WarmupStatus.WARM)
     started = time.monotonic()
@@ -91,6 +95,8 @@ def warm_assignment(assignment: Assignment, options: GradingOptions | None = Non
         session = SubmissionSession(submission, options.limits, staging)
         session.begin()
         result = grade_submission(submission, assignment, options, session=session)
+        if notebook is not None:
+            _run_cells(notebook, options, staging)
     except (WorkerLost, OSError) as error:
         clean_workers.use_cache(None)
         cache.discard(staging)
@@ -114,7 +120,32 @@ def warm_assignment(assignment: Assignment, options: GradingOptions | None = Non
                       f"the references fail {', '.join(wrong)}; run 'jaxgrade course check'")
     added = cache.publish(staging)
     cache.mark_warm(stamp)
-    return Warmup(assignment.name, WarmupStatus.FILLED, seconds, f"{added} programs")
+    filled_from = f"; the cells of {notebook.name} too" if notebook is not None else ""
+    return Warmup(assignment.name, WarmupStatus.FILLED, seconds, f"{added} programs{filled_from}")
+
+
+def _source_notebook(name: str, references: list[Path]) -> Path | None:
+    """The instructor's source notebook, `exercises/<name>/<name>.ipynb` beside the references'
+    `solutions/`: trusted as they are (students get the copy in `release/`, never this one)."""
+    for reference in references:
+        candidate = reference.parent.parent / "exercises" / name / f"{name}.ipynb"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _run_cells(notebook: Path, options: GradingOptions, staging: CompilationCache) -> None:
+    """Run the notebook's cells in a filling worker: what they compile goes into `staging`. A cell
+    that fails is for `jaxgrade course check` to report; the programs before it are kept."""
+    try:
+        submission = read_submission(notebook)
+    except SubmissionError:
+        return
+    session = SubmissionSession(submission, options.limits, staging)
+    try:
+        session.start()
+    finally:
+        session.close()
 
 
 def _reference_files(assignment: Assignment) -> list[Path]:

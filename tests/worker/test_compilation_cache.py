@@ -13,7 +13,7 @@ from graders.batch.warmup import warm_assignment
 from graders.common.assignments import get_assignment
 from graders.common.spec import Call
 from graders.judge.grade import GradingOptions, grade_path
-from graders.judge.submission import Cell, Submission
+from graders.judge.submission import Cell, Submission, read_submission
 from graders.judge.supervisor import client
 from graders.judge.supervisor.clean_workers import clean_workers
 from graders.judge.supervisor.compilation_cache import CompilationCache, default_cache_directory
@@ -171,3 +171,34 @@ def test_the_judge_caches_its_own_compilations_where_no_worker_looks(tmp_path: P
     judge = tmp_path / "xla-judge"
     assert any(judge.iterdir()) and oct(judge.stat().st_mode & 0o777) == "0o700"
     assert not shared.exists()
+
+
+_CACHE_EVENTS = """
+import jax
+CACHE_EVENTS = []
+jax.monitoring.register_event_listener(lambda event, **kwargs: CACHE_EVENTS.append(event))
+
+def cache_events():
+    # JAX records a miss only when it writes the entry, which a reading worker never does.
+    return [sum(event == "/jax/compilation_cache/" + kind for event in CACHE_EVENTS)
+            for kind in ("compile_requests_use_cache", "cache_hits")]
+"""
+
+
+@needs_sandbox
+def test_warm_fills_what_the_notebooks_own_cells_compile(tmp_path: Path) -> None:
+    # Every student's copy keeps the notebook's demonstrations and self-checks: after `jaxgrade warm`
+    # a worker running them compiles nothing the cache does not hold.
+    warm = GradingOptions(lang="en", cache_directory=str(tmp_path / "cache"))
+    outcome = warm_assignment(get_assignment("jit"), warm)
+    assert outcome.status == "filled" and "the cells of jit.ipynb too" in outcome.detail
+    notebook = read_submission(REPO / "exercises" / "jit" / "jit.ipynb")
+    cells = (Cell(0, "events.py", _CACHE_EVENTS), *notebook.cells)
+    session = SubmissionSession(Submission(notebook.path, notebook.kind, cells), cache=warm.compilation_cache())
+    try:
+        session.start()
+        requests, hits = session.call("cache_events", Call(())).output
+    finally:
+        session.close()
+    print(f"the notebook's cells after warm: {hits} of {requests} programs from the cache")
+    assert requests > 0 and hits == requests
