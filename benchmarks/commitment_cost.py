@@ -21,10 +21,13 @@ from typing import Any
 import jax
 
 from graders.both_sides.protocol import array_digest
+from graders.both_sides.timed_inputs import input_generator
 from graders.worker.timing import device_digests
 
 # The timing profiles of the `jit` assignment's `norm` (graders/judge/catalogue/jit.py).
 PROFILES = {"cpu": ((16, 4), 100), "accelerator": ((1024, 256), 50)}
+# The worker's own generator of timed inputs, one per shape.
+_generators: dict[tuple[int, ...], Any] = {}
 
 
 def _eager_norm(X: Any) -> Any:
@@ -33,7 +36,7 @@ def _eager_norm(X: Any) -> Any:
 
 def _batch(shape: tuple[int, ...], calls: int, target: Callable[[Any], Any] | None,
            commit: Callable[[list[Any]], Any] | None) -> float:
-    generate = _generators.setdefault(shape, jax.jit(lambda seed: jax.random.normal(jax.random.key(seed), shape)))
+    generate = _generators.setdefault(shape, input_generator(shape))
     started = time.perf_counter()
     outputs = []
     for seed in range(calls):
@@ -43,9 +46,6 @@ def _batch(shape: tuple[int, ...], calls: int, target: Callable[[Any], Any] | No
     if commit is not None:
         commit(outputs)
     return time.perf_counter() - started
-
-
-_generators: dict[tuple[int, ...], Any] = {}
 
 
 def main() -> None:
