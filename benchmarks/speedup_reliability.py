@@ -6,12 +6,14 @@ calibrated threshold (the geometric mean of 1x and jit's own speedup of the form
 machine) and the margin between each measured speedup and its threshold.
 
     .venv/bin/python benchmarks/speedup_reliability.py [--runs 50] [--busy 1 | --no-load]
-        [--kinds jitted,jitted-slow] [--commitment host|device] [--seconds S]
+        [--device-busy N] [--kinds jitted,jitted-slow] [--commitment host|device] [--seconds S]
 
 `--commitment` overrides how every profile's timed outputs are committed to (BLAKE2b on the host, or
 the tree digest on the device): the before and after of moving the accelerator's commitment onto
 the device, on one machine in one session. `--seconds` starts no run after that many seconds and
-still prints the table (a lent accelerator's time is short).
+still prints the table (a lent accelerator's time is short). `--device-busy N` starts N processes that
+keep the accelerator itself busy with jitted matrix products, as other students' gradings would on a
+shared GPU (each also keeps a core busy feeding it).
 """
 
 from __future__ import annotations
@@ -36,6 +38,12 @@ EAGER = "import jax.numpy as jnp\n\ndef norm(X):\n    return (X - jnp.mean(X, ax
 NUMPY = "import numpy as np\n\ndef norm(X):\n    X = np.asarray(X)\n    return (X - X.mean(0)) / X.std(0)\n"
 SLOW = (Path(__file__).resolve().parents[1] / "tests" / "submissions" / "hostile" / "jitted_but_slow.py").read_text()
 SOURCES = {"jitted": JITTED, "un-jitted": EAGER, "numpy": NUMPY, "jitted-slow": SLOW}
+# A process that keeps the default device busy: bounded values (tanh), each product waited for, so the
+# device's queue always holds work of another process.
+DEVICE_BURNER = ("import jax, jax.numpy as jnp\n"
+                 "step = jax.jit(lambda a: jnp.tanh(a @ a))\n"
+                 "x = jax.random.normal(jax.random.key(0), (4096, 4096))\n"
+                 "while True:\n    x = step(x).block_until_ready()\n")
 
 
 load_catalogue()
@@ -77,6 +85,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=50)
     parser.add_argument("--no-load", action="store_true", help="do not start any busy process")
     parser.add_argument("--busy", type=int, default=1, help="processes that keep a core busy each (default: 1)")
+    parser.add_argument("--device-busy", type=int, default=0,
+                        help="processes that keep the accelerator busy with matrix products (default: 0)")
     parser.add_argument("--rounds", type=int, default=None,
                         help="the fewest timed rounds a verdict may rest on (default: the course's setting)")
     parser.add_argument("--kinds", default=",".join(SOURCES),
@@ -93,6 +103,7 @@ def main() -> None:
     began = time.monotonic()
     busy = 0 if arguments.no_load else arguments.busy
     burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(busy)]
+    burners += [subprocess.Popen([sys.executable, "-c", DEVICE_BURNER]) for _ in range(arguments.device_busy)]
     outcomes: dict[str, list[tuple[bool, float, float, float, float, float]]] = {kind: [] for kind in kinds}
     device = ""
     try:
@@ -115,7 +126,8 @@ def main() -> None:
             burner.kill()
     rounds = assignment.exercises[0].options["jit_speedup"].rounds
     commitment = arguments.commitment or "as each profile sets it"
-    print(f"load: {busy} other process(es) each keeping a core busy; device: {device}; at least {rounds} rounds; "
+    print(f"load: {busy} other process(es) each keeping a core busy, {arguments.device_busy} keeping the device "
+          f"busy; device: {device}; at least {rounds} rounds; "
           f"outputs committed: {commitment}")
     print(f"{'norm':<11} {'runs':>5} {'passed':>7} {'flips':>6} {'min x':>7} {'median x':>9} {'max x':>7} "
           f"{'needed x (min-max)':>19} {'worst margin':>13} {'check s (median)':>17}")

@@ -63,19 +63,23 @@ def _device_leaves(array: Any) -> Any:
 # Levels run as one loop body over a fixed shape (a small program) once the tree is this narrow;
 # the wider levels below it halve the array, unrolled (doubling there would multiply the work).
 _LOOPED_WIDTH = 16384
+# Every level's nodes are materialised: a level reads the one below at two places, so a compiler
+# that fused levels together (XLA unrolls short loops on GPUs) would emit each lower level twice
+# over, and 2^levels times in all.
+_materialise: Callable[[Any], Any] = jax.lax.optimization_barrier
 
 
 @_jit
 def _digest_chunk(arrays: tuple[Any, ...]) -> Any:
-    nodes = jnp.stack([_device_leaves(array) for array in arrays])  # (chunk, leaves, 4)
+    nodes = _materialise(jnp.stack([_device_leaves(array) for array in arrays]))  # (chunk, leaves, 4)
     halved = 0
     while nodes.shape[1] > _LOOPED_WIDTH:
-        nodes = compress(nodes[:, 0::2], nodes[:, 1::2], jnp.uint32(halved), jnp)
+        nodes = _materialise(compress(nodes[:, 0::2], nodes[:, 1::2], jnp.uint32(halved), jnp))
         halved += 1
 
     def level(k: Any, nodes: Any) -> Any:
         # Node i absorbs node i + 2^k; node 0 gathers the tree the judge builds by halving.
-        return compress(nodes, jnp.roll(nodes, -(1 << k), axis=1), (k + halved).astype(jnp.uint32), jnp)
+        return _materialise(compress(nodes, jnp.roll(nodes, -(1 << k), axis=1), (k + halved).astype(jnp.uint32), jnp))
 
     root = jax.lax.fori_loop(0, nodes.shape[1].bit_length() - 1, level, nodes)[:, 0]
     return finalize(root, arrays[0].size * arrays[0].dtype.itemsize, jnp)

@@ -16,6 +16,7 @@ from graders.both_sides.tree_digest import host_tree_digest
 from graders.judge.submission import Cell, Submission
 from graders.judge.supervisor.client import WorkerLimits
 from graders.judge.supervisor.session import SubmissionSession
+from graders.worker import timing
 from graders.worker.timing import device_digests
 
 # Every dtype the wire carries (bar 64-bit ones, which JAX makes only with x64 on), at an odd size;
@@ -34,6 +35,17 @@ def test_the_worker_and_the_judge_compute_the_same_digest() -> None:
 def test_a_batch_longer_than_a_chunk_keeps_each_output_in_its_place() -> None:
     outputs = [jax.random.normal(jax.random.key(seed), (16, 4)) for seed in range(70)]
     assert device_digests(outputs) == [host_tree_digest(np.asarray(output)) for output in outputs]
+
+
+def test_every_level_of_the_tree_is_a_kernel_of_its_own() -> None:
+    # On an H200, XLA fused levels that each read the level below at two places: the program for the
+    # accelerator profile's chunk took 34 s to compile (past a worker's 30 s) against 0.84 s with a
+    # barrier on each level (session 23, benchmarks/digest_compile.py). CPUs compile both alike, so
+    # the barriers are held here in the program's text: the stacked leaves, the 2 halved levels
+    # (65536 leaves down to the looped width of 16384) and the loop body.
+    output = jnp.zeros((1024, 256), jnp.float32)
+    text = timing._digest_chunk.lower(tuple([output] * timing._DIGEST_CHUNK)).as_text()
+    assert text.count("optimization_barrier") == 4
 
 
 _NORM = "import jax\n\n@jax.jit\ndef norm(X):\n    return (X - X.mean(0)) / X.std(0)\n"
