@@ -44,9 +44,11 @@ from typing import Any
 
 from .calls import Calls, prepare_arguments
 from .fingerprint import CLASS_BOOKKEEPING, MISSING, identity, instance_dict, submission_class
+from .heap import referrers, tracked_objects
 
 __all__ = ["GlobalUses", "ModulesBeforeLoad", "Planted", "held_functions", "is_data", "is_dunder", "merged",
-           "later_functions", "reachable_ids", "reachable_parts", "resident_objects", "static_global_uses"]
+           "later_functions", "ranked_residents", "reachable_ids", "reachable_parts", "resident_objects",
+           "static_global_uses"]
 
 _MAX_FINDINGS = 50
 _MAX_DEPTH = 8
@@ -197,9 +199,7 @@ class GlobalUses:
         """The submission's functions and objects alive now, each marked whether a name of the
         submission leads to it; those only something else keeps (a registry) are `registered`."""
         submission = self.calls.submission
-        found = resident_objects(submission.filenames)
-        named = reachable_ids(submission.module.__dict__)
-        self.residents = [(name, value, identity(value) not in named) for name, value in found]
+        self.residents = ranked_residents(resident_objects(submission.filenames), submission.module.__dict__)
 
     def global_uses(self, request: dict[str, Any]) -> dict[str, Any]:
         """Module-level data the function reads or writes, from its code; with a call in the request,
@@ -210,8 +210,8 @@ class GlobalUses:
         # call) are places from here on: looked for once per exercise, before its own watched call.
         later = later_functions([(n, v) for n, v, _ in self.residents], submission.filenames)
         if later:
-            named = reachable_ids(submission.module.__dict__)
-            self.residents = (self.residents + [(n, v, identity(v) not in named) for n, v in later])[:_MAX_RESIDENTS]
+            self.residents = ranked_residents([(n, v) for n, v, _ in self.residents] + later,
+                                              submission.module.__dict__)
         findings = static_global_uses(submission.lookup(name), name, submission.filenames,
                                       submission.module.__name__, self.planted) + self.unreadable(name)
         if "args" in request:
@@ -686,25 +686,50 @@ def resident_objects(filenames: set[str]) -> list[tuple[str, Any]]:
     cache or a callback, where no name the graded function's code holds leads."""
     if not filenames:
         return []  # a clean worker's empty submission: nothing is the submission's
-    objects = gc.get_objects()
+    objects = tracked_objects()
     own_classes = {identity(klass) for klass in objects if isinstance(klass, type) and any(
         isinstance(member, types.FunctionType) and member.__code__.co_filename in filenames
         for member in list(vars(klass).values()))}
     functions: list[tuple[str, Any]] = []
     instances: list[tuple[str, Any]] = []
     for value in objects:
+        kind = type(value)
         if isinstance(value, types.FunctionType):
             if value.__code__.co_filename in filenames:
                 functions.append((value.__qualname__, value))
-        elif identity(type(value)) in own_classes:
-            instances.append((type(value).__qualname__, value))
-    return (functions + instances)[:_MAX_RESIDENTS]
+        elif kind in _SUSPENDED:
+            # A suspended generator or coroutine of the submission's code keeps its frame's locals between
+            # resumptions: a counter only `codecs.register(generator.send)` keeps (red team, session 23).
+            if _SUSPENDED[kind](value).co_filename in filenames:
+                functions.append((value.__qualname__, value))
+        elif identity(kind) in own_classes:
+            instances.append((kind.__qualname__, value))
+    return functions + instances
+
+
+# The types whose objects run the submission's code across calls, each with its code.
+_SUSPENDED: dict[type, Callable[[Any], types.CodeType]] = {
+    types.GeneratorType: operator.attrgetter("gi_code"),
+    types.CoroutineType: operator.attrgetter("cr_code"),
+    types.AsyncGeneratorType: operator.attrgetter("ag_code"),
+}
+
+
+def ranked_residents(found: list[tuple[str, Any]], namespace: dict[str, Any]) -> list[tuple[str, Any, bool]]:
+    """(name, object, registered) for each of `found`, those only something else keeps alive (registered)
+    first, cut to `_MAX_RESIDENTS`, the bound on what every snapshot reads. A name of the submission
+    leads to the others, so the cut drops those first: 300 closures in a list of the module's once
+    pushed a registered counter past the cut (red team, session 23)."""
+    named = reachable_ids(namespace)
+    residents = [(name, value, identity(value) not in named) for name, value in found]
+    residents.sort(key=lambda resident: not resident[2])  # stable: the collector's order within each
+    return residents[:_MAX_RESIDENTS]
 
 
 def later_functions(known: list[tuple[str, Any]], filenames: set[str]) -> list[tuple[str, Any]]:
     """The submission's functions made since `known` was taken (a closure a call made and registered
     somewhere): every function object that refers to one of the submission's code objects, which
-    the collector lists in one pass in C (`gc.get_referrers`)."""
+    the collector lists in one pass in C (`gc.get_referrers`, through heap.py)."""
     codes: list[types.CodeType] = []
     pending = [value.__code__ for _, value in known if isinstance(value, types.FunctionType)]
     seen: set[int] = set()
@@ -718,7 +743,7 @@ def later_functions(known: list[tuple[str, Any]], filenames: set[str]) -> list[t
     if not codes:
         return []
     have = {identity(value) for _, value in known}
-    return [(value.__qualname__, value) for value in gc.get_referrers(*codes)
+    return [(value.__qualname__, value) for value in referrers(*codes)
             if isinstance(value, types.FunctionType) and identity(value) not in have]
 
 

@@ -48,6 +48,7 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
         from ..both_sides.protocol import trust_jax_array_type
         from .audit import AuditTrail
         from .calls import SharedMemory
+        from .heap import freeze_runtime
         from .integrity import Integrity
         from .library import LibraryWatch
         from .loader import SubmissionModule
@@ -96,6 +97,10 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
                 jax.config.update(name, value)
             submission = SubmissionModule(request["module_name"])
             handlers, listener, global_uses, watch = _probes(submission, emit, shared)
+            # Everything alive now is the runtime's: set aside from the census's walks of the heap, the
+            # canary made (heap.py); before the runtime's namespaces are recorded, so a canary bound
+            # in its place by the submission is tampering.
+            freeze_runtime()
             integrity = Integrity(listener, [emit])
             # Every module's names just before student code first runs, and just after: what the
             # cells planted in `builtins` or an imported module is module-level data too.
