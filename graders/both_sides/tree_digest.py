@@ -27,8 +27,8 @@ ends as the root), so XLA compiles a program of about a thousand operations for 
 unrolled sequential tree of the same rounds was some 10,000 lines of HLO, took 3.8 s to compile
 for the CPU, and timed out (30 s) on a GPU worker pinned to one core. Every level is materialised
 (`optimization_barrier`): each reads the level below at two places, and XLA's GPU compiler, left to
-fuse levels together, took 34 s on an H200 for the accelerator profile's program, against 0.84 s. The judge halves the array at
-every level in NumPy, which computes the same root.
+fuse levels together, took 34 s on an H200 for the accelerator profile's program, against 0.84 s.
+The judge halves the array at every level in NumPy, which computes the same root.
 
 Unsigned 32-bit arithmetic wraps alike in NumPy and XLA on every backend, so both sides agree to
 the bit (tests hold them equal over every dtype the wire carries).

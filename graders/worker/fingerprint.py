@@ -47,7 +47,8 @@ import jax
 import numpy as np
 
 __all__ = ["CLASS_BOOKKEEPING", "FINGERPRINT_DEPTH", "FINGERPRINT_ITEMS", "MISSING", "UNREADABLE", "Reader", "change",
-           "exact_repr", "fingerprint", "identity", "instance_dict", "state_entry", "submission_class", "summary"]
+           "exact_repr", "fingerprint", "identity", "instance_dict", "plain_text", "state_entry", "submission_class",
+           "summary"]
 
 # What the state watch tells objects apart by, in place of `id()`. Every `id()` call raises an audit
 # event, which the worker's audit hook (audit.py) pays for with a Python call of its own: hundreds of
@@ -157,6 +158,7 @@ def summary(value: Any, reader: Reader, depth: int = 1) -> tuple[Any, ...]:
 
 _SCALARS = (type(None), bool, int, float, complex, str, bytes)
 _scalar_types = frozenset(_SCALARS)
+_TEXT_TYPES = frozenset((str, bytes))
 _pack_double = struct.Struct("<d").pack
 
 
@@ -169,6 +171,36 @@ def exact_repr(value: Any) -> str:
         parts = (value.real, value.imag) if type(value) is complex else (value,)
         return f"{type(value).__name__}-bits:" + "".join(_pack_double(part).hex() for part in parts)
     return text
+
+
+def plain_text(value: Any, depth: int = 3) -> str | None:
+    """The whole text of a value built only of exact builtin scalars, tuples and dicts keyed by str or
+    bytes (an interpreter setting such as `np.geterr()`, the environment), or None for anything else,
+    which `Reader` reads. Exact types only, so no method a submission defines runs, and nothing is
+    shared with `Reader`'s texts (`plain:` is none of their prefixes). Read at every snapshot: a
+    fortieth of `Reader`'s cost for the settings, which are read some 400 times a grading."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return exact_repr(value)
+    if depth <= 0:
+        return None
+    if kind is tuple:
+        texts = [plain_text(item, depth - 1) for item in value]
+        known = [text for text in texts if text is not None]
+        return "(" + ",".join(known) + ")" if len(known) == len(texts) else None
+    if kind is dict:
+        if _TEXT_TYPES.issuperset(map(type, value)) and _TEXT_TYPES.issuperset(map(type, value.values())):
+            return repr(value)  # exact for exact str and bytes, and all in C (the environment)
+        parts = []
+        for key, item in list(value.items()):
+            text = plain_text(item, depth - 1) if type(key) in (str, bytes) else None
+            if text is None:
+                return None
+            parts.append(f"{key!r}:{text}")
+        return "{" + ",".join(parts) + "}"
+    return None
+
+
 _STDLIB = __import__("sysconfig").get_paths()["stdlib"]
 
 

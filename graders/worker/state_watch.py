@@ -52,6 +52,7 @@ from .fingerprint import (
     change,
     exact_repr,
     identity,
+    plain_text,
     state_entry,
     summary,
 )
@@ -61,7 +62,7 @@ from .hidden_state import (
     is_data,
     is_dunder,
     plain_modules,
-    reachable_ids,
+    ranked_residents,
     reachable_parts,
     reached_modules,
     resident_objects,
@@ -126,6 +127,8 @@ _READ_ONLY_MOUNTS = _read_only_mounts(_WRITABLE_FOLDERS)
 _scandir = os.scandir
 _copy = dict.copy
 _open = open
+_os_open, _os_read, _os_close = os.open, os.read, os.close
+_sha1 = __import__("hashlib").sha1
 _getcwd = os.getcwd
 _getrlimit = resource.getrlimit
 _LIMITS = tuple(getattr(resource, name) for name in sorted(dir(resource)) if name.startswith("RLIMIT_"))
@@ -181,7 +184,9 @@ _SETTINGS = (
 )
 _signal = __import__("signal")
 _SIGNALS = tuple(sorted(_signal.valid_signals()))
-_getsignal = _signal.getsignal
+# The C function, not `signal.getsignal`, which wraps it in Python to turn SIG_DFL and SIG_IGN into
+# enums: read for 62 signals at every snapshot, the wrapper was a third of the settings' cost.
+_getsignal = __import__("_signal").getsignal
 
 
 class _Snapshot:
@@ -388,12 +393,18 @@ def _process_state() -> dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]]:
     generators of `random` and `numpy.random`, the environment and `sys.argv`, as places of their own."""
     reader = Reader()
     return {**_generators(),
-            ("os", "module", "environ"): (reader.fingerprint(dict.copy(_environ_data), FINGERPRINT_DEPTH),
-                                          summary(_environ_data, reader)),
+            ("os", "module", "environ"): (_environment_text(reader), summary(_environ_data, reader)),
             ("sys", "module", "argv"): (reader.fingerprint(sys.argv, FINGERPRINT_DEPTH), summary(sys.argv, reader)),
             ("os", "process", ""): (f"process:{_kernel_state()}", ("value", "process")),
             ("sys", "settings", ""): (f"settings:{_interpreter_settings(reader)}", ("value", "settings")),
             **_files(), **_loggers(reader)}
+
+
+def _environment_text(reader: Reader) -> str:
+    """The environment's text: whole when it holds only bytes (as `os.environ` keeps it), else read."""
+    environment = dict.copy(_environ_data)
+    text = plain_text(environment, 1)
+    return f"plain:{text}" if text is not None else reader.fingerprint(environment, FINGERPRINT_DEPTH)
 
 
 def _kernel_state() -> str:
@@ -401,9 +412,14 @@ def _kernel_state() -> str:
     file mode mask, signal masks and CPUs (`_STATUS_FIELDS`), priority, working folder and soft
     resource limits. (The sandbox mounts /proc read-only, so nothing is kept in its files.)"""
     try:
-        with _open("/proc/self/status", "rb") as status:
-            fields = b";".join(line.strip() for line in status if line.startswith(_STATUS_FIELDS)).decode(
-                errors="replace")
+        # One read of the whole file, without a Python file object around it.
+        status = _os_open("/proc/self/status", os.O_RDONLY)
+        try:
+            text = _os_read(status, 1 << 16)
+        finally:
+            _os_close(status)
+        fields = b";".join(line.strip() for line in text.split(b"\n") if line.startswith(_STATUS_FIELDS)).decode(
+            errors="replace")
     except OSError:
         fields = "?"
     try:
@@ -425,14 +441,20 @@ def _interpreter_settings(reader: Reader) -> str:
     parts = []
     for name, getter in _SETTINGS:
         try:
-            parts.append(f"{name}={reader.fingerprint(getter(), FINGERPRINT_DEPTH)}")
+            value = getter()
+            text = plain_text(value)
+            parts.append(f"{name}=plain:{text}" if text is not None
+                         else f"{name}={reader.fingerprint(value, FINGERPRINT_DEPTH)}")
         except Exception:  # noqa: BLE001 - a getter a call broke is a change in itself
             parts.append(f"{name}=?")
-    for number in _SIGNALS:
-        try:
-            parts.append(f"signal{number}={identity(_getsignal(number))}")
-        except (ValueError, OSError):
-            continue
+    try:
+        parts.append(f"signals={tuple(map(identity, map(_getsignal, _SIGNALS)))}")
+    except (ValueError, OSError):
+        for number in _SIGNALS:
+            try:
+                parts.append(f"signal{number}={identity(_getsignal(number))}")
+            except (ValueError, OSError):
+                continue
     return Reader.digest_bytes(parts).hex()
 
 
@@ -449,7 +471,8 @@ def _loggers(reader: Reader) -> dict[tuple[str, str, str], tuple[str, tuple[Any,
     state kept between calls that no name of the submission holds."""
     places = {}
     for name, logger in list(_logger_registry.items()):
-        if type(logger) is not _Logger:
+        # Most loggers hold only the module's own fields: told apart in C, by a set difference.
+        if type(logger) is not _Logger or not vars(logger).keys() - _LOGGER_FIELDS:
             continue
         for attribute, value in list(vars(logger).items()):
             if attribute not in _LOGGER_FIELDS:
@@ -505,8 +528,10 @@ def _generators() -> dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]]:
     gauss = vars(_python_rng).get("gauss_next")
     numpy_state = _numpy_getstate(_numpy_rng, legacy=False)
     inner = numpy_state["state"]
-    numpy_text = Reader.digest_bytes([bytes(np.ascontiguousarray(inner["key"])).hex(), str(inner["pos"]),
-                                      str(numpy_state["has_gauss"]), exact_repr(numpy_state["gauss"])]).hex()
+    # The key's bytes hashed as they are (its hex text cost more than the rest of the reading).
+    numpy_text = _sha1(b"\x00".join([np.ascontiguousarray(inner["key"]).tobytes(), str(inner["pos"]).encode(),
+                                     str(numpy_state["has_gauss"]).encode(),
+                                     exact_repr(numpy_state["gauss"]).encode()])).hexdigest()[:16]
     return {("random", "rng", ""): (f"rng:{hash(python_state)}:{exact_repr(gauss)}", ("rng",)),
             ("numpy.random", "rng", ""): (f"rng:{numpy_text}", ("rng",))}
 
@@ -558,8 +583,7 @@ def find_hidden_state(name: str, module: types.ModuleType, filenames: set[str],
                       planted: Planted | None = None) -> list[dict[str, Any]]:
     """What one call of `name` (made by `call`, given the function) changed, and what it reaches that
     cannot be read: as a request of the worker would report it (for tests and tools)."""
-    named = reachable_ids(module.__dict__)
-    residents = [(name, value, identity(value) not in named) for name, value in resident_objects(filenames)]
+    residents = ranked_residents(resident_objects(filenames), module.__dict__)
     watch = StateWatch(_Calls(_Module(module, filenames)), lambda kind, payload: 0,  # type: ignore[arg-type]
                        lambda: planted or Planted(), lambda: residents)
     findings: list[dict[str, Any]] = []

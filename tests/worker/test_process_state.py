@@ -34,6 +34,11 @@ _SCRIPT = textwrap.dedent("""
         "numpy_errors": lambda: np.seterr(over="raise"),
         "decimal_precision": lambda: setattr(decimal.getcontext(), "prec", decimal.getcontext().prec + 1),
         "signal_handler": lambda: signal.signal(signal.SIGUSR1, lambda *args: None),
+        "signal_handler_replaced": lambda: signal.signal(signal.SIGUSR1, lambda *args: 1),
+        # Values no plain text covers, read as they were before session 23's fast path.
+        "numpy_error_call": lambda: np.seterrcall(lambda *args: None),
+        "numpy_formatter": lambda: np.set_printoptions(formatter={"float": lambda x: "x"}),
+        "numpy_formatter_replaced": lambda: np.set_printoptions(formatter={"float": lambda x: "y"}),
     }
     for name, change in changes.items():
         was = settings()
@@ -42,6 +47,18 @@ _SCRIPT = textwrap.dedent("""
     kernel = state_watch._kernel_state()
     os.nice(1)
     found["nice"] = state_watch._kernel_state() != kernel
+    kernel = state_watch._kernel_state()
+    os.umask(0o077)
+    found["umask"] = state_watch._kernel_state() != kernel
+    was = state_watch._process_state()
+    os.environ["JAXGRADE_TEST_COUNTER"] = "1"
+    found["environment"] = state_watch._process_state() != was
+    was = state_watch._process_state()
+    os.environ["JAXGRADE_TEST_COUNTER"] = "2"
+    found["environment_value"] = state_watch._process_state() != was
+    was = state_watch._process_state()
+    np.random.random()
+    found["numpy_generator"] = state_watch._process_state() != was
     print(json.dumps(found))
 """)
 
