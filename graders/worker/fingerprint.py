@@ -177,8 +177,8 @@ def plain_text(value: Any, depth: int = 3) -> str | None:
     """The whole text of a value built only of exact builtin scalars, tuples and dicts keyed by str or
     bytes (an interpreter setting such as `np.geterr()`, the environment), or None for anything else,
     which `Reader` reads. Exact types only, so no method a submission defines runs, and nothing is
-    shared with `Reader`'s texts (`plain:` is none of their prefixes). Read at every snapshot: a
-    fortieth of `Reader`'s cost for the settings, which are read some 400 times a grading."""
+    shared with `Reader`'s texts (`plain:` is none of their prefixes). The interpreter's settings are
+    read at every snapshot, some 400 times a grading: 49 µs so against 108 µs through `Reader`."""
     kind = type(value)
     if kind in _SCALARS:
         return exact_repr(value)
