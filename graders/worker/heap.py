@@ -24,6 +24,7 @@ from __future__ import annotations
 import gc
 import itertools
 import operator
+from collections.abc import Callable
 from typing import Any
 
 __all__ = ["freeze_runtime", "referrers", "tracked_objects"]
@@ -61,18 +62,24 @@ def _listed(objects: list[Any]) -> bool:
     return _HOLDER is None or any(map(_is, objects, _repeat(_HOLDER)))
 
 
-def _walk(walk: Any, *extra: Any) -> list[Any]:
-    """`walk(*extra)` with the collector paused, until it lists the canary; each miss unfreezes the heap."""
+def _without_canary(objects: list[Any]) -> list[Any]:
+    return objects if _HOLDER is None else [value for value in objects if value is not _HOLDER]
+
+
+def _walk(checked: Callable[[], list[Any]], unchecked: Callable[[], list[Any]]) -> list[Any]:
+    """`checked()` (a walk that lists the canary unless somebody froze since) with the collector paused,
+    the heap unfrozen after each miss; after `_TRIES` misses, `unchecked()` (the same walk, the canary
+    not asked for) on the heap unfrozen once more."""
     enabled = _isenabled()
     _disable()
     try:
         for _ in range(_TRIES):
-            found: list[Any] = walk(*extra)
+            found = checked()
             if _listed(found):
-                return [value for value in found if value is not _HOLDER] if _HOLDER is not None else found
+                return _without_canary(found)
             _unfreeze()  # somebody froze since: every object back in the walks
         _unfreeze()
-        return [value for value in walk(*extra[:-1] if extra else ()) if value is not _HOLDER]
+        return _without_canary(unchecked())
     finally:
         if enabled:
             _enable()
@@ -80,11 +87,14 @@ def _walk(walk: Any, *extra: Any) -> list[Any]:
 
 def tracked_objects() -> list[Any]:
     """`gc.get_objects()`, missing nothing made since `freeze_runtime` (the canary left out)."""
-    return _walk(_get_objects)
+    return _walk(_get_objects, _get_objects)
 
 
 def referrers(*values: Any) -> list[Any]:
-    """`gc.get_referrers(*values)`, missing nothing made since `freeze_runtime` (the canary left out)."""
-    if _HELD is None:
+    """`gc.get_referrers(*values)`, missing nothing made since `freeze_runtime` (the canary left out).
+    `_HELD` is asked for too: its one referrer is the canary, listed exactly when `gc.get_objects`
+    would list it."""
+    held = _HELD
+    if held is None:
         return _get_referrers(*values)
-    return _walk(_get_referrers, *values, _HELD)
+    return _walk(lambda: _get_referrers(*values, held), lambda: _get_referrers(*values))
