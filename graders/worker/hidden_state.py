@@ -653,6 +653,11 @@ def reachable_parts(owner: str, value: Any, module_name: str, filenames: set[str
                     yield from deeper(f"{owner}.{attribute}", member)
 
 
+# Exact types `held_functions` never looks into: text, numbers, classes and C functions (a function's
+# builtins hold a hundred and fifty of those).
+_PASSED_OVER = frozenset({str, int, float, bool, bytes, type(None), type, types.BuiltinFunctionType})
+
+
 def held_functions(value: Any, filenames: set[str]) -> list[types.FunctionType]:
     """The submission's functions a callable holds, as the interpreter's own traversal lists what it
     holds (`gc.get_referents`), a few containers and closures deep: a ufunc's Python function, a
@@ -663,6 +668,8 @@ def held_functions(value: Any, filenames: set[str]) -> list[types.FunctionType]:
     while pending:
         holder, level = pending.pop()
         for held in _referents(holder):
+            if type(held) in _PASSED_OVER:
+                continue  # most of what a library's callable holds, told apart by exact type
             if identity(held) in seen or isinstance(held, (types.ModuleType, type, types.CodeType)):
                 continue
             seen.add(identity(held))
