@@ -24,7 +24,7 @@ from typing import Any
 from ..both_sides.events import AUDIT, Emit
 from ..both_sides.proc_paths import reaches_process_files
 
-__all__ = ["AuditTrail"]
+__all__ = ["AuditTrail", "open_sockets"]
 
 _MAX_EVENTS = 20
 
@@ -83,7 +83,8 @@ class AuditTrail:
         if self._busy or self.recorded >= _MAX_EVENTS:
             return
         kind = _kind(event)
-        if kind is None or (kind == "descriptor" and not _reaches_descriptors(args)):
+        if kind is None or (kind == "descriptor" and not _reaches_descriptors(args)) \
+                or (event == "socket.__new__" and not _reaches_network(args)):
             return
         self._busy = True  # sys._getframe raises an event of its own
         try:
@@ -106,6 +107,15 @@ class AuditTrail:
         finally:
             self._busy = False
 
+
+    def sockets_left_open(self) -> None:
+        """Once the cells ran: a socket they left open is a network capability kept for later calls
+        (bytes queued in it outlive any call), reported as one, at run time."""
+        sockets = open_sockets()
+        if sockets and self.recorded < _MAX_EVENTS:
+            self.recorded += 1
+            self._emit(AUDIT, self._dumps({"kind": "network", "event": "a socket left open after the cells ran",
+                                           "filename": "", "line": 0}).encode())
 
     def _responsible_frame(self, frame: Any) -> Any:
         """The submission's frame that is responsible for an event raised in `frame`, or None.
@@ -156,6 +166,37 @@ def _quick_refusals(hook: Callable[[str, tuple[Any, ...]], None]) -> Callable[[s
         hook(event, args)
 
     return refuse_quickly
+
+
+def _reaches_network(args: tuple[Any, ...]) -> bool:
+    """A socket made of any family but AF_UNIX. An event loop makes a pair of those to wake itself
+    (`asyncio.run`), and closes them with the loop: they reach no other process, and connecting one
+    anywhere raises `socket.connect`. One kept open keeps bytes between calls in the kernel, so a socket
+    still open once the cells ran is reported (`AuditTrail.sockets_left_open`), and one a call leaves
+    open is a change of the process's state (`open_sockets`, read at every snapshot)."""
+    return not (len(args) > 1 and args[1] == _AF_UNIX)
+
+
+_AF_UNIX = 1  # socket.AF_UNIX on Linux, where the worker runs; `socket` itself is not imported here
+_listdir, _readlink = os.listdir, os.readlink
+
+
+def open_sockets() -> str:
+    """The sockets the process holds, by descriptor and inode (`3:socket:[81]`). The runtime's own channels
+    are pipes, so every socket is the submission's, or a library's made on its behalf."""
+    found = []
+    try:
+        descriptors = _listdir("/proc/self/fd")
+    except OSError:
+        return "?"
+    for descriptor in descriptors:
+        try:
+            target = _readlink(f"/proc/self/fd/{descriptor}")
+        except OSError:
+            continue  # the listing's own descriptor, closed by now
+        if target.startswith("socket:"):
+            found.append(f"{descriptor}:{target}")
+    return ",".join(sorted(found))
 
 
 def _reaches_descriptors(args: tuple[Any, ...]) -> bool:

@@ -109,8 +109,9 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
             library = LibraryWatch(emit, submission.filenames, request["module_name"])
             handlers["library_check"] = library.check
             # Installed last, just before the first cell runs: nothing of the runtime's own set-up is seen.
-            AuditTrail(submission.filenames, emit)
+            audit = AuditTrail(submission.filenames, emit)
             cells = submission.run_cells(request["cells"])
+            audit.sockets_left_open()
             global_uses.after_load(library.set_by_student)
             reply: dict[str, Any] = {"baseline": integrity.baseline, "cells": cells, "library": library.compare()}
         elif not handlers:

@@ -42,6 +42,7 @@ from typing import Any
 import numpy as np
 
 from ..both_sides.events import STATE_AFTER, STATE_BEFORE, Emit
+from .audit import open_sockets
 from .calls import Calls
 from .fingerprint import (
     FINGERPRINT_DEPTH,
@@ -419,8 +420,9 @@ def _environment_text(reader: Reader) -> str:
 
 def _kernel_state() -> str:
     """What the kernel keeps for the process that any call can set and the next one read: its name,
-    file mode mask, signal masks and CPUs (`_STATUS_FIELDS`), priority, working folder and soft
-    resource limits. (The sandbox mounts /proc read-only, so nothing is kept in its files.)"""
+    file mode mask, signal masks and CPUs (`_STATUS_FIELDS`), priority, working folder, soft
+    resource limits and the sockets it holds (bytes queued in one outlive the call). (The sandbox
+    mounts /proc read-only, so nothing is kept in its files.)"""
     try:
         # One read of the whole file, without a Python file object around it.
         status = _os_open("/proc/self/status", _O_RDONLY)
@@ -441,7 +443,7 @@ def _kernel_state() -> str:
     except OSError:
         priority = "?"
     limits = ",".join(str(_getrlimit(limit)[0]) for limit in _LIMITS)
-    return f"{fields};{priority};{folder};{limits}"
+    return f"{fields};{priority};{folder};{limits};{open_sockets()}"
 
 
 def _interpreter_settings(reader: Reader) -> str:

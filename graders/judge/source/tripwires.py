@@ -40,7 +40,6 @@ _MAX_TRIPWIRES = 10
 _MODULES = {
     "ctypes": "native", "_ctypes": "native", "cffi": "native",
     "threading": "thread", "_thread": "thread", "concurrent": "thread", "multiprocessing": "thread",
-    "asyncio": "thread",
     "signal": "signal",
     "subprocess": "process", "pty": "process", "_posixsubprocess": "process", "posix": "process",
     "socket": "network", "_socket": "network", "ssl": "network", "select": "network", "selectors": "network",
@@ -66,6 +65,13 @@ _FUNCTIONS = {
                                                        "getinnerframes", "trace")},
     **{f"gc.{name}": "introspection" for name in ("get_objects", "get_referrers", "get_referents", "freeze",
                                                   "disable", "callbacks")},
+    # asyncio runs coroutines in the thread that runs the loop, and only while it runs: what it can start
+    # besides them is a capability.
+    **{f"asyncio.{name}": "thread" for name in ("to_thread", "run_coroutine_threadsafe")},
+    **{f"asyncio.{name}": "process" for name in ("create_subprocess_exec", "create_subprocess_shell",
+                                                  "subprocess")},
+    **{f"asyncio.{name}": "network" for name in ("open_connection", "start_server", "open_unix_connection",
+                                                  "start_unix_server")},
     # PEP 669: a callback of the student's on every call, with the called object (the runtime's own methods,
     # and through them their objects) in hand.
     **{f"sys.monitoring.{name}": "introspection" for name in ("use_tool_id", "free_tool_id", "register_callback",
@@ -80,6 +86,17 @@ _INTROSPECTION_ATTRIBUTES = {"__globals__", "__builtins__", "__code__", "__closu
 # A JAX array written through one changes a value every check takes as immutable.
 _NATIVE_ATTRIBUTES = {"unsafe_buffer_pointer", "__array_interface__", "__cuda_array_interface__", "__array_struct__",
                       "__dlpack__", "ctypes"}
+# An event loop's methods that start threads, processes or connections, or take over descriptors and
+# signals: an attribute of any object, since the loop is reached through a call (`get_running_loop()`).
+_EVENT_LOOP_CAPABILITIES = {
+    **dict.fromkeys(("run_in_executor", "set_default_executor"), "thread"),
+    **dict.fromkeys(("subprocess_exec", "subprocess_shell"), "process"),
+    **dict.fromkeys(("create_connection", "create_server", "create_datagram_endpoint", "create_unix_connection",
+                     "create_unix_server", "connect_accepted_socket", "getaddrinfo", "getnameinfo", "sock_connect",
+                     "sock_accept", "sock_recv", "sock_sendall", "sock_sendfile"), "network"),
+    **dict.fromkeys(("add_reader", "add_writer", "connect_read_pipe", "connect_write_pipe"), "descriptor"),
+    "add_signal_handler": "signal",
+}
 # A library's private caches: a function that reads how much JAX has compiled (`_cache_size()`) can
 # count its own calls there.
 _CACHE_ATTRIBUTES = {"_cache_size", "_cache_info"}
@@ -334,6 +351,8 @@ class _Visitor(ast.NodeVisitor):
                     self.trip("introspection", f".{node.attr}", node)
                 elif node.attr in _NATIVE_ATTRIBUTES:
                     self.trip("native", f".{node.attr}", node)
+                elif node.attr in _EVENT_LOOP_CAPABILITIES:
+                    self.trip(_EVENT_LOOP_CAPABILITIES[node.attr], f".{node.attr}", node)
         else:
             self._stored_attribute(node.value, node.attr, node)
         self.generic_visit(node)

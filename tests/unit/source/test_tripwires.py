@@ -86,6 +86,18 @@ def _tripwires(source: str):  # type: ignore[no-untyped-def]
     # A name that held mkstemp's descriptor but is bound again may hold any descriptor.
     ("import os, tempfile\nfd, path = tempfile.mkstemp()\nfd = 3\nos.close(fd)\n", "descriptor", 4),
     ("import os, tempfile\nfd, path = tempfile.mkstemp()\nos.dup2(fd, 1)\n", "descriptor", 3),
+    # What asyncio can start besides coroutines: threads, processes, connections, handlers.
+    ("import asyncio\nasync def main():\n    return await asyncio.to_thread(print)\n", "thread", 3),
+    ("from asyncio import to_thread as tt\nx = tt(print)\n", "thread", 2),
+    ("import asyncio\nasync def main():\n    loop = asyncio.get_running_loop()\n"
+     "    return await loop.run_in_executor(None, print)\n", "thread", 4),
+    ("import asyncio\nasync def main():\n    return await asyncio.create_subprocess_exec('ls')\n", "process", 3),
+    ("import asyncio\nasync def main():\n    return await asyncio.open_connection('localhost', 80)\n",
+     "network", 3),
+    ("import asyncio, signal\nloop = asyncio.new_event_loop()\nloop.add_signal_handler(2, print)\n", "signal", 3),
+    ("import asyncio\nloop = asyncio.new_event_loop()\nloop.add_reader(3, print)\n", "descriptor", 3),
+    ("import asyncio\nname = 'to_' + 'thread'\nf = getattr(asyncio, name)\n", "dynamic", 3),
+    ("from asyncio import *\n", "dynamic", 1),
 ])
 def test_each_capability_trips_with_its_line(source: str, kind: str, line: int) -> None:
     found = _tripwires(source)
@@ -127,6 +139,13 @@ def test_each_capability_trips_with_its_line(source: str, kind: str, line: int) 
     # The documented idioms for the descriptor `tempfile.mkstemp()` returns (honest class, round 3).
     "import os, tempfile\n_fd, LOG = tempfile.mkstemp(suffix='.json')\nos.close(_fd)\n",
     "import os\nfrom tempfile import mkstemp\nfd, path = mkstemp()\nwith os.fdopen(fd, 'w') as f:\n    f.write('x')\n",
+    # Coroutines on an event loop run in the thread that runs the loop, and only while it runs (honest
+    # class, round 7): no thread, process or connection.
+    "import asyncio\nasync def load(i):\n    await asyncio.sleep(0)\n    return i\nasync def main():\n"
+    "    return await asyncio.gather(*(load(i) for i in range(3)))\ndata = asyncio.run(main())\n",
+    "import asyncio\nasync def main():\n    queue = asyncio.Queue()\n    task = asyncio.create_task(queue.put(1))\n"
+    "    await asyncio.wait_for(task, timeout=1)\n    return await queue.get()\n"
+    "loop = asyncio.new_event_loop()\nx = loop.run_until_complete(main())\nloop.close()\n",
 ])
 def test_student_habits_never_trip(source: str) -> None:
     assert _tripwires(source) == ()
