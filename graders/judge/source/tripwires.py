@@ -22,6 +22,10 @@ habits never trip: timing with `time`, printing, plotting, magics,
 from __future__ import annotations
 
 import ast
+import importlib
+import sys
+import types
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -184,9 +188,15 @@ _ADDRESSES = frozenset({"numpy.byte_bounds", "numpy.lib.array_utils.byte_bounds"
 
 
 def _capability(qualified: str | None) -> str | None:
-    """The kind of capability a dotted name is (`threading.Thread`, `os.dup2`), or None."""
+    """The kind of capability a dotted name is (`threading.Thread`, `os.dup2`), or None: as written, or
+    as the standard library defines it when the name reaches it through another module
+    (`logging.handlers.socket.socketpair` is `socket.socketpair`)."""
     if qualified is None:
         return None
+    return _kind_of(qualified) or _kind_of(_defined_as(qualified))
+
+
+def _kind_of(qualified: str) -> str | None:
     if qualified in _FUNCTIONS:
         return _FUNCTIONS[qualified]
     if qualified in _ADDRESSES:
@@ -196,6 +206,47 @@ def _capability(qualified: str | None) -> str | None:
     if qualified in _QUERIES:
         return None
     return _MODULES.get(qualified.split(".")[0])
+
+
+# Standard-library modules never imported to read a name: importing them does something (a browser
+# opened, a text printed, a window library loaded).
+_NEVER_IMPORTED = frozenset({"antigravity", "this", "__hello__", "__phello__", "turtle", "turtledemo", "tkinter",
+                             "idlelib", "_tkinter", "pydoc_data", "lib2to3", "ensurepip", "venv", "test"})
+_STANDARD_LIBRARY = frozenset(sys.stdlib_module_names) - _NEVER_IMPORTED
+_imported: dict[str, types.ModuleType | None] = {}
+
+
+def _standard_module(name: str) -> types.ModuleType | None:
+    """The standard library's module `name`, imported on first need; None for anything else (a package of
+    anyone's is never imported by the judge to read a name, so the same source reads the same in every judge)."""
+    if name.split(".")[0] not in _STANDARD_LIBRARY:
+        return None
+    if name not in _imported:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                _imported[name] = importlib.import_module(name)
+        except Exception:  # noqa: BLE001 - no such module (`os.environ`), or one this platform lacks
+            _imported[name] = None
+    return _imported[name]
+
+
+def _defined_as(qualified: str) -> str:
+    """`qualified` as the standard library defines it, following each module reached as another module's
+    attribute (`logging.os` is `os`; `os.path` is `posixpath`); as written past the first name that is no
+    module of the standard library's."""
+    parts = qualified.split(".")
+    module = _standard_module(parts[0])
+    if module is None:
+        return qualified
+    for index, part in enumerate(parts[1:], start=1):
+        found = vars(module).get(part)
+        if not isinstance(found, types.ModuleType):
+            found = _standard_module(f"{module.__name__}.{part}") if found is None else None
+        if found is None or found.__name__.split(".")[0] not in _STANDARD_LIBRARY:
+            return ".".join([module.__name__, *parts[index:]])
+        module = found
+    return module.__name__
 
 
 def _chain(node: ast.AST) -> Iterator[ast.AST]:

@@ -98,6 +98,12 @@ def _tripwires(source: str):  # type: ignore[no-untyped-def]
     ("import asyncio\nloop = asyncio.new_event_loop()\nloop.add_reader(3, print)\n", "descriptor", 3),
     ("import asyncio\nname = 'to_' + 'thread'\nf = getattr(asyncio, name)\n", "dynamic", 3),
     ("from asyncio import *\n", "dynamic", 1),
+    # A capability module reached as another standard module's attribute is that module (red team round 14).
+    ("import logging.handlers as h\na, b = h.socket.socketpair()\n", "network", 2),
+    ("import logging\nlogging.os.dup2(3, 4)\n", "descriptor", 2),
+    ("import asyncio\nt = asyncio.base_events.threading.Thread(target=print)\n", "thread", 2),
+    ("from logging import handlers\nfd = handlers.os.pipe()\n", "descriptor", 2),
+    ("import tempfile as t\nt._os.fork()\n", "process", 2),
 ])
 def test_each_capability_trips_with_its_line(source: str, kind: str, line: int) -> None:
     found = _tripwires(source)
@@ -146,6 +152,11 @@ def test_each_capability_trips_with_its_line(source: str, kind: str, line: int) 
     "import asyncio\nasync def main():\n    queue = asyncio.Queue()\n    task = asyncio.create_task(queue.put(1))\n"
     "    await asyncio.wait_for(task, timeout=1)\n    return await queue.get()\n"
     "loop = asyncio.new_event_loop()\nx = loop.run_until_complete(main())\nloop.close()\n",
+    # Other modules' attributes that are no capability, and packages the judge never imports to read a name.
+    "import os\nimport logging.handlers\np = os.path.join('a', 'b')\nh = logging.handlers.RotatingFileHandler\n"
+    "import json\nerr = json.decoder.JSONDecodeError\nimport importlib.metadata\nv = importlib.metadata.version\n",
+    "import jax.scipy.signal as jss\nimport scipy.signal\ny = jss.convolve([1.0], [1.0])\n"
+    "z = scipy.signal.convolve([1.0], [1.0])\n",
 ])
 def test_student_habits_never_trip(source: str) -> None:
     assert _tripwires(source) == ()
