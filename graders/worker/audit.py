@@ -107,7 +107,6 @@ class AuditTrail:
         finally:
             self._busy = False
 
-
     def sockets_left_open(self) -> None:
         """Once the cells ran: a socket they left open is a network capability kept for later calls
         (bytes queued in it outlive any call), reported as one, at run time."""

@@ -301,8 +301,8 @@ class Reader:
             exact = _EXACT_CONTENTS.get(kind)
             if exact is not None:
                 # The builtin containers and the submission's functions, met most: straight to what
-                # `_contents` would read for them, with no `__dict__` to look for (none of these
-                # exact types has one that holds data), in a fifth of the time.
+                # `_contents` would read for them, past its chain of checks, with no `__dict__` to
+                # look for (none of these exact types has one that holds data).
                 digest = _digest(exact(self, value, depth))
                 return f"{UNREADABLE if self.unreadable > met else 'contents'}:{digest}|{kind.__name__}"
             parts = self._contents(value, depth)
@@ -356,14 +356,9 @@ class Reader:
             if isinstance(value, collections.defaultdict):
                 parts.append(f"factory={identity(value.default_factory)}")
             return parts
-        if isinstance(value, list):
-            return self._items(list.copy(value), depth)
-        if isinstance(value, tuple):
-            return self._items(tuple.__getitem__(value, slice(None)), depth)
-        if isinstance(value, set):
-            return self._items(set.copy(value), depth, ordered=False)
-        if isinstance(value, frozenset):
-            return self._items(frozenset.copy(value), depth, ordered=False)
+        for base in _SEQUENCE_BASES:
+            if isinstance(value, base):  # a subclass too (a named tuple), through the base's own methods
+                return _EXACT_CONTENTS[base](self, value, depth)
         if isinstance(value, collections.deque):
             return [f"maxlen={value.maxlen}"] + self._items(collections.deque.__iter__(value), depth)
         if isinstance(value, array.array):
@@ -578,7 +573,8 @@ class Reader:
 # Exact types of `_LIBRARY_VALUES` that hold nothing of anyone's (a jit wrapper's `_jit_info` holds four
 # tree definitions): read by identity, as `Reader._opaque` reads them after every other check.
 _BY_IDENTITY = frozenset({_jax_treedef, types.CodeType})
-# What `Reader._contents` reads for each of these exact types, reached without its chain of checks.
+# What `Reader._contents` reads for each of these types; `Reader.fingerprint` goes straight to it for the
+# exact types, past the chain of checks.
 _EXACT_CONTENTS: dict[type, Callable[[Reader, Any, int], list[str]]] = {
     dict: Reader._dict_contents,
     list: lambda reader, value, depth: reader._items(list.copy(value), depth),
@@ -588,6 +584,7 @@ _EXACT_CONTENTS: dict[type, Callable[[Reader, Any, int], list[str]]] = {
     types.CellType: Reader._cell_contents,
     types.FunctionType: Reader._any_function_contents,
 }
+_SEQUENCE_BASES = (list, tuple, set, frozenset)
 
 
 def _c_base(kind: type) -> type:
