@@ -86,7 +86,13 @@ def _naming(source: tuple[ParsedCell, ...], name: str) -> tuple[str, int]:
 
 def _what(reason: ReviewReason, lang: str) -> str:
     kind = t(f"review.kind.{reason.kind}", lang) if reason.kind in _KNOWN_KINDS else reason.kind
+    if reason.what in _WORDED_EVENTS:
+        return f"{kind}: {t(_WORDED_EVENTS[reason.what], lang)}"
     return f"{kind}: `{reason.what}`"
+
+
+# What the worker reports in a word of its own rather than an event's name: said in the reader's language.
+_WORDED_EVENTS = {"sockets-left-open": "review.event.sockets_left_open"}
 
 
 def _where(reason: ReviewReason, submission: Submission, lang: str) -> str:

@@ -113,8 +113,9 @@ class AuditTrail:
         sockets = open_sockets()
         if sockets and self.recorded < _MAX_EVENTS:
             self.recorded += 1
-            self._emit(AUDIT, self._dumps({"kind": "network", "event": "a socket left open after the cells ran",
-                                           "filename": "", "line": 0}).encode())
+            # A word the judge says in the reader's language (`review._WORDED_EVENTS`).
+            self._emit(AUDIT, self._dumps({"kind": "network", "event": "sockets-left-open", "filename": "",
+                                           "line": 0}).encode())
 
     def _responsible_frame(self, frame: Any) -> Any:
         """The submission's frame that is responsible for an event raised in `frame`, or None.
