@@ -44,8 +44,8 @@ STILL_UNFAIR: dict[str, str] = {
         "a thread pool used at load holds every worker-reported check for review, though no thread is left "
         "when grading starts; the judge could read the worker's threads from /proc instead",
     "round5_jit_04_subprocess_resource.ipynb":
-        "`subprocess.run` and `resource.getrusage` at load hold the worker-reported checks for review, though "
-        "no process is left when grading starts",
+        "`subprocess.run` at load holds the worker-reported checks for review, though no process is left when "
+        "grading starts (`resource.getrusage` no longer trips: session 24)",
     "round5_jnp_02_multiprocessing_pool.py": "a `multiprocessing.Pool` at load is held for review (threads, processes)",
     "round5_pur_01_threads_tqdm_random.ipynb": "threads at load are held for review",
     "round6_jit_06_jitted_vmap_cache.py":

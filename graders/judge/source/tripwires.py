@@ -47,7 +47,7 @@ _MODULES = {
     "signal": "signal",
     "subprocess": "process", "pty": "process", "_posixsubprocess": "process", "posix": "process",
     "socket": "network", "_socket": "network", "ssl": "network", "select": "network", "selectors": "network",
-    "mmap": "descriptor", "fcntl": "descriptor", "resource": "descriptor", "termios": "descriptor",
+    "mmap": "descriptor", "fcntl": "descriptor", "termios": "descriptor",
     "marshal": "dynamic",
 }
 
@@ -69,6 +69,9 @@ _FUNCTIONS = {
                                                        "getinnerframes", "trace")},
     **{f"gc.{name}": "introspection" for name in ("get_objects", "get_referrers", "get_referents", "freeze",
                                                   "disable", "callbacks")},
+    # A process's limits set anew (the worker's own are set before any student code runs); reading them,
+    # or the memory used so far (`resource.getrusage(resource.RUSAGE_SELF).ru_maxrss`), is a question.
+    **{f"resource.{name}": "descriptor" for name in ("setrlimit", "prlimit")},
     # asyncio runs coroutines in the thread that runs the loop, and only while it runs: what it can start
     # besides them is a capability.
     **{f"asyncio.{name}": "thread" for name in ("to_thread", "run_coroutine_threadsafe")},

@@ -104,6 +104,8 @@ def _tripwires(source: str):  # type: ignore[no-untyped-def]
     ("import asyncio\nt = asyncio.base_events.threading.Thread(target=print)\n", "thread", 2),
     ("from logging import handlers\nfd = handlers.os.pipe()\n", "descriptor", 2),
     ("import tempfile as t\nt._os.fork()\n", "process", 2),
+    ("import resource\nresource.setrlimit(resource.RLIMIT_NOFILE, (8, 8))\n", "descriptor", 2),
+    ("from resource import prlimit\nprlimit(0, 7, (1, 1))\n", "descriptor", 2),
 ])
 def test_each_capability_trips_with_its_line(source: str, kind: str, line: int) -> None:
     found = _tripwires(source)
@@ -157,6 +159,9 @@ def test_each_capability_trips_with_its_line(source: str, kind: str, line: int) 
     "import json\nerr = json.decoder.JSONDecodeError\nimport importlib.metadata\nv = importlib.metadata.version\n",
     "import jax.scipy.signal as jss\nimport scipy.signal\ny = jss.convolve([1.0], [1.0])\n"
     "z = scipy.signal.convolve([1.0], [1.0])\n",
+    # Memory used so far, and the limits read (honest class, round 5).
+    "import resource\npeak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024\n"
+    "soft, hard = resource.getrlimit(resource.RLIMIT_AS)\npage = resource.getpagesize()\n",
 ])
 def test_student_habits_never_trip(source: str) -> None:
     assert _tripwires(source) == ()
