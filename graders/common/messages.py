@@ -986,8 +986,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "review.kind.channel": {"en": "the grader's own channel to its worker", "ko": "채점기와 작업 프로세스 사이의 통신 채널"},
     "review.kind.silenced": {"en": "something that silenced the grader's audit of your process", "ko": "채점기의 프로세스 감시를 멈추게 하는 코드"},
     "review.at_run_time": {"en": "seen at run time", "ko": "실행 중에 확인"},
-    "review.event.sockets_left_open": {"en": "a socket still open after the cells ran (bytes queued in it outlive every call)",
-                                       "ko": "셀을 모두 실행한 뒤에도 열려 있는 소켓(소켓에 쌓인 바이트는 호출이 끝나도 남습니다)"},
+    "review.event.channels_left_open": {
+        "en": "a socket or pipe made by the cells and still open after they ran (bytes queued in it outlive every call)",
+        "ko": "셀이 만들고 셀 실행 뒤에도 열려 있는 소켓이나 파이프(그 안에 쌓인 바이트는 호출이 끝나도 남습니다)",
+    },
     "flag.other_assignment": {
         "en": "other-assignment: this file defines none of the functions of assignment '{given}' but some of '{likely}'; if it was meant for that one, grade it with --assignment {likely}",
         "ko": "other-assignment: 이 파일에는 과제 '{given}'의 함수가 하나도 없고 '{likely}'의 함수가 있습니다. 그 과제의 제출물이라면 --assignment {likely}(으)로 채점하세요",

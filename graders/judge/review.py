@@ -92,7 +92,7 @@ def _what(reason: ReviewReason, lang: str) -> str:
 
 
 # What the worker reports in a word of its own rather than an event's name: said in the reader's language.
-_WORDED_EVENTS = {"sockets-left-open": "review.event.sockets_left_open"}
+_WORDED_EVENTS = {"channels-left-open": "review.event.channels_left_open"}
 
 
 def _where(reason: ReviewReason, submission: Submission, lang: str) -> str:

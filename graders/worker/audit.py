@@ -24,7 +24,7 @@ from typing import Any
 from ..both_sides.events import AUDIT, Emit
 from ..both_sides.proc_paths import reaches_process_files
 
-__all__ = ["AuditTrail", "open_sockets"]
+__all__ = ["AuditTrail", "open_channels"]
 
 _MAX_EVENTS = 20
 
@@ -77,14 +77,15 @@ class AuditTrail:
         self._emit = emit
         self._dumps: Callable[[Any], str] = json.JSONEncoder(separators=(",", ":")).encode
         self._getframe: Callable[[int], Any] = sys._getframe
+        # The runtime's own channels, just before the first cell runs.
+        self._channels = set(open_channels().split(","))
         sys.addaudithook(_quick_refusals(self._hook))
 
     def _hook(self, event: str, args: tuple[Any, ...]) -> None:
         if self._busy or self.recorded >= _MAX_EVENTS:
             return
         kind = _kind(event)
-        if kind is None or (kind == "descriptor" and not _reaches_descriptors(args)) \
-                or (event == "socket.__new__" and not _reaches_network(args)):
+        if kind is None or (kind == "descriptor" and not _reaches_descriptors(args)):
             return
         self._busy = True  # sys._getframe raises an event of its own
         try:
@@ -107,14 +108,14 @@ class AuditTrail:
         finally:
             self._busy = False
 
-    def sockets_left_open(self) -> None:
-        """Once the cells ran: a socket they left open is a network capability kept for later calls
-        (bytes queued in it outlive any call), reported as one, at run time."""
-        sockets = open_sockets()
-        if sockets and self.recorded < _MAX_EVENTS:
+    def channels_left_open(self) -> None:
+        """Once the cells ran: a socket or pipe they made and left open keeps bytes for later calls, a
+        capability kept (red team, sessions 24), reported as one, at run time."""
+        made = set(open_channels().split(",")) - self._channels - {""}
+        if made and self.recorded < _MAX_EVENTS:
             self.recorded += 1
             # A word the judge says in the reader's language (`review._WORDED_EVENTS`).
-            self._emit(AUDIT, self._dumps({"kind": "network", "event": "sockets-left-open", "filename": "",
+            self._emit(AUDIT, self._dumps({"kind": "descriptor", "event": "channels-left-open", "filename": "",
                                            "line": 0}).encode())
 
     def _responsible_frame(self, frame: Any) -> Any:
@@ -168,22 +169,12 @@ def _quick_refusals(hook: Callable[[str, tuple[Any, ...]], None]) -> Callable[[s
     return refuse_quickly
 
 
-def _reaches_network(args: tuple[Any, ...]) -> bool:
-    """A socket made of any family but AF_UNIX. An event loop makes a pair of those to wake itself
-    (`asyncio.run`), and closes them with the loop: they reach no other process, and connecting one
-    anywhere raises `socket.connect`. One kept open keeps bytes between calls in the kernel, so a socket
-    still open once the cells ran is reported (`AuditTrail.sockets_left_open`), and one a call leaves
-    open is a change of the process's state (`open_sockets`, read at every snapshot)."""
-    return not (len(args) > 1 and args[1] == _AF_UNIX)
-
-
-_AF_UNIX = 1  # socket.AF_UNIX on Linux, where the worker runs; `socket` itself is not imported here
 _listdir, _readlink = os.listdir, os.readlink
 
 
-def open_sockets() -> str:
-    """The sockets the process holds, by descriptor and inode (`3:socket:[81]`). The runtime's own channels
-    are pipes, so every socket is the submission's, or a library's made on its behalf."""
+def open_channels() -> str:
+    """The sockets and pipes the process holds, by descriptor and inode (`7:pipe:[81]`): bytes queued in one
+    outlive any call. The runtime's own channels are among them, the same at every reading."""
     found = []
     try:
         descriptors = _listdir("/proc/self/fd")
@@ -194,7 +185,7 @@ def open_sockets() -> str:
             target = _readlink(f"/proc/self/fd/{descriptor}")
         except OSError:
             continue  # the listing's own descriptor, closed by now
-        if target.startswith("socket:"):
+        if target.startswith(("socket:", "pipe:")):
             found.append(f"{descriptor}:{target}")
     return ",".join(sorted(found))
 

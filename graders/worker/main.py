@@ -111,7 +111,7 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
             # Installed last, just before the first cell runs: nothing of the runtime's own set-up is seen.
             audit = AuditTrail(submission.filenames, emit)
             cells = submission.run_cells(request["cells"])
-            audit.sockets_left_open()
+            audit.channels_left_open()
             global_uses.after_load(library.set_by_student)
             reply: dict[str, Any] = {"baseline": integrity.baseline, "cells": cells, "library": library.compare()}
         elif not handlers:

@@ -42,7 +42,7 @@ from typing import Any
 import numpy as np
 
 from ..both_sides.events import STATE_AFTER, STATE_BEFORE, Emit
-from .audit import open_sockets
+from .audit import open_channels
 from .calls import Calls
 from .fingerprint import (
     FINGERPRINT_DEPTH,
@@ -136,6 +136,7 @@ _LIMITS = tuple(getattr(resource, name) for name in sorted(dir(resource)) if nam
 # signal mask, ignored and caught signals, and the CPUs it may run on.
 _STATUS_FIELDS = (b"Name:", b"Umask:", b"SigBlk:", b"SigIgn:", b"SigCgt:", b"Cpus_allowed_list:")
 _getpriority = os.getpriority
+_sched_getscheduler, _sched_getparam = os.sched_getscheduler, os.sched_getparam
 _PRIO_PROCESS = os.PRIO_PROCESS
 
 
@@ -157,28 +158,38 @@ def _stable_getters(module: Any, names: list[str]) -> tuple[tuple[str, Callable[
 
 
 def _decimal_settings() -> tuple[Any, ...]:
-    """decimal's context, changed in place by `getcontext().prec = n`: its settings, not its flags
-    (which arithmetic raises as it goes)."""
+    """decimal's context, changed in place by `getcontext().prec = n`: its settings, its traps and its
+    flags (which stay set once raised: nine bits a call can set and clear, red team session 24)."""
     context = _decimal.getcontext()
     if type(context) is not _decimal.Context:
         return ("context of the submission's own class",)  # read no attribute a student defined
     return (context.prec, context.rounding, context.Emin, context.Emax, context.capitals, context.clamp,
-            tuple(bool(context.traps[signal]) for signal in _DECIMAL_SIGNALS))
+            tuple(bool(context.traps[signal]) for signal in _DECIMAL_SIGNALS),
+            tuple(bool(context.flags[signal]) for signal in _DECIMAL_SIGNALS))
+
+
+def _locale_settings() -> str:
+    """Every category of the C library's locale, as `setlocale(LC_ALL)` reports them (a query, changing
+    nothing): six categories set each call are six bits (red team, session 24)."""
+    return str(_locale.setlocale(_locale.LC_ALL))
 
 
 _decimal = __import__("decimal")
+_locale = __import__("locale")
 _DECIMAL_SIGNALS = (_decimal.Clamped, _decimal.DivisionByZero, _decimal.FloatOperation, _decimal.Inexact,
                     _decimal.InvalidOperation, _decimal.Overflow, _decimal.Rounded, _decimal.Subnormal,
                     _decimal.Underflow)
 # Settings of the interpreter and its libraries that live outside any namespace (in C, or in a
 # context variable): every `sys.get*`, and the same for gc, NumPy's error and print handling,
-# decimal's context and the default socket timeout. Read at each snapshot, as one place.
+# decimal's context, the C locale, tracemalloc's and the default socket timeout. Read at each snapshot,
+# as one place.
 _SETTINGS = (
     _stable_getters(sys, [name for name in dir(sys) if name.startswith(("get", "is_"))
                           and name not in ("getallocatedblocks", "getunicodeinternedsize", "getrefcount")])
     + _stable_getters(__import__("gc"), ["get_threshold", "isenabled", "get_debug"])
     + _stable_getters(np, ["geterr", "getbufsize", "geterrcall", "get_printoptions"])
-    + (("decimal.getcontext", _decimal_settings),)
+    + (("decimal.getcontext", _decimal_settings), ("locale.setlocale", _locale_settings))
+    + _stable_getters(__import__("tracemalloc"), ["is_tracing", "get_traceback_limit"])
     + _stable_getters(__import__("socket"), ["getdefaulttimeout"])
     + _stable_getters(__import__("threading"), ["gettrace", "getprofile", "stack_size"])
 )
@@ -420,9 +431,10 @@ def _environment_text(reader: Reader) -> str:
 
 def _kernel_state() -> str:
     """What the kernel keeps for the process that any call can set and the next one read: its name,
-    file mode mask, signal masks and CPUs (`_STATUS_FIELDS`), priority, working folder, soft
-    resource limits and the sockets it holds (bytes queued in one outlive the call). (The sandbox
-    mounts /proc read-only, so nothing is kept in its files.)"""
+    file mode mask, signal masks and CPUs (`_STATUS_FIELDS`), priority and scheduling policy, working
+    folder, resource limits (soft and hard: lowering a hard one is a change too) and the sockets and
+    pipes it holds (bytes queued in one outlive the call). (The sandbox mounts /proc read-only, so
+    nothing is kept in its files.)"""
     try:
         # One read of the whole file, without a Python file object around it.
         status = _os_open("/proc/self/status", _O_RDONLY)
@@ -442,8 +454,12 @@ def _kernel_state() -> str:
         priority = str(_getpriority(_PRIO_PROCESS, 0))
     except OSError:
         priority = "?"
-    limits = ",".join(str(_getrlimit(limit)[0]) for limit in _LIMITS)
-    return f"{fields};{priority};{folder};{limits};{open_sockets()}"
+    limits = ",".join(f"{soft}/{hard}" for soft, hard in map(_getrlimit, _LIMITS))
+    try:
+        scheduling = f"{_sched_getscheduler(0)}:{_sched_getparam(0).sched_priority}"
+    except OSError:
+        scheduling = "?"
+    return f"{fields};{priority};{scheduling};{folder};{limits};{open_channels()}"
 
 
 def _interpreter_settings(reader: Reader) -> str:

@@ -10,11 +10,11 @@ from graders.judge.submission import submission_from_bytes
 _SUBMISSION = submission_from_bytes("s.py", b"import asyncio\nloop = asyncio.new_event_loop()\n")
 
 
-@pytest.mark.parametrize(("lang", "words"), [("en", "a socket still open after the cells ran"),
-                                             ("ko", "셀을 모두 실행한 뒤에도 열려 있는 소켓")])
-def test_a_socket_left_open_is_told_in_the_readers_language(lang: str, words: str) -> None:
-    flag, = review_flags([ReviewReason("network", "sockets-left-open")], _SUBMISSION, lang)
-    assert words in flag and "sockets-left-open" not in flag, flag
+@pytest.mark.parametrize(("lang", "words"), [("en", "a socket or pipe made by the cells and still open"),
+                                             ("ko", "셀이 만들고 셀 실행 뒤에도 열려 있는 소켓이나 파이프")])
+def test_a_channel_left_open_is_told_in_the_readers_language(lang: str, words: str) -> None:
+    flag, = review_flags([ReviewReason("descriptor", "channels-left-open")], _SUBMISSION, lang)
+    assert words in flag and "channels-left-open" not in flag, flag
 
 
 def test_an_event_is_named_as_the_code_names_it() -> None:

@@ -51,6 +51,10 @@ STILL_UNFAIR: dict[str, str] = {
     "round6_jit_06_jitted_vmap_cache.py":
         "an `lru_cache`'d helper with no arguments, called from `negatives`, costs `no_globals` by its hit count: "
         "hits can be read back (`cache_info()`), so the count is state unless the source shows no one reads it",
+    "census_jit_09_asyncio_run.py":
+        "`asyncio.run` is held for review as threads: asyncio keeps global state (the loop policy, the running "
+        "loop, a loop's scheduled callbacks) where no snapshot reads it, and red team round 15 kept counters "
+        "there once asyncio was narrowed to what it starts",
     "round5_pur_04_ipython_magics_writefile.ipynb":
         "`%%writefile plot_utils.py` writes no file in the grader, so `import plot_utils` fails (a flag, no "
         "points lost; the message now says why and what to do)",

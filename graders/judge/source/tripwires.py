@@ -44,6 +44,10 @@ _MAX_TRIPWIRES = 10
 _MODULES = {
     "ctypes": "native", "_ctypes": "native", "cffi": "native",
     "threading": "thread", "_thread": "thread", "concurrent": "thread", "multiprocessing": "thread",
+    # Its global state (the loop policy, the running loop, a loop's scheduled callbacks) is kept where no
+    # snapshot reads it: red team, session 24, kept counters there once asyncio was narrowed to what it
+    # starts. What it starts keeps the kind below (a subprocess is a process).
+    "asyncio": "thread",
     "signal": "signal",
     "subprocess": "process", "pty": "process", "_posixsubprocess": "process", "posix": "process",
     "socket": "network", "_socket": "network", "ssl": "network", "select": "network", "selectors": "network",
@@ -72,8 +76,7 @@ _FUNCTIONS = {
     # A process's limits set anew (the worker's own are set before any student code runs); reading them,
     # or the memory used so far (`resource.getrusage(resource.RUSAGE_SELF).ru_maxrss`), is a question.
     **{f"resource.{name}": "descriptor" for name in ("setrlimit", "prlimit")},
-    # asyncio runs coroutines in the thread that runs the loop, and only while it runs: what it can start
-    # besides them is a capability.
+    # What asyncio can start besides coroutines, by the kind of what it starts.
     **{f"asyncio.{name}": "thread" for name in ("to_thread", "run_coroutine_threadsafe")},
     **{f"asyncio.{name}": "process" for name in ("create_subprocess_exec", "create_subprocess_shell",
                                                   "subprocess")},

@@ -97,7 +97,10 @@ def _tripwires(source: str):  # type: ignore[no-untyped-def]
     ("import asyncio, signal\nloop = asyncio.new_event_loop()\nloop.add_signal_handler(2, print)\n", "signal", 3),
     ("import asyncio\nloop = asyncio.new_event_loop()\nloop.add_reader(3, print)\n", "descriptor", 3),
     ("import asyncio\nname = 'to_' + 'thread'\nf = getattr(asyncio, name)\n", "dynamic", 3),
-    ("from asyncio import *\n", "dynamic", 1),
+    ("from asyncio import *\n", "thread", 1),
+    # Any other use of asyncio too: its global state (the loop policy, the running loop) is kept where
+    # no snapshot reads it (red team round 15).
+    ("import asyncio\nasync def main():\n    return 1\ndata = asyncio.run(main())\n", "thread", 4),
     # A capability module reached as another standard module's attribute is that module (red team round 14).
     ("import logging.handlers as h\na, b = h.socket.socketpair()\n", "network", 2),
     ("import logging\nlogging.os.dup2(3, 4)\n", "descriptor", 2),
@@ -147,13 +150,6 @@ def test_each_capability_trips_with_its_line(source: str, kind: str, line: int) 
     # The documented idioms for the descriptor `tempfile.mkstemp()` returns (honest class, round 3).
     "import os, tempfile\n_fd, LOG = tempfile.mkstemp(suffix='.json')\nos.close(_fd)\n",
     "import os\nfrom tempfile import mkstemp\nfd, path = mkstemp()\nwith os.fdopen(fd, 'w') as f:\n    f.write('x')\n",
-    # Coroutines on an event loop run in the thread that runs the loop, and only while it runs (honest
-    # class, round 7): no thread, process or connection.
-    "import asyncio\nasync def load(i):\n    await asyncio.sleep(0)\n    return i\nasync def main():\n"
-    "    return await asyncio.gather(*(load(i) for i in range(3)))\ndata = asyncio.run(main())\n",
-    "import asyncio\nasync def main():\n    queue = asyncio.Queue()\n    task = asyncio.create_task(queue.put(1))\n"
-    "    await asyncio.wait_for(task, timeout=1)\n    return await queue.get()\n"
-    "loop = asyncio.new_event_loop()\nx = loop.run_until_complete(main())\nloop.close()\n",
     # Other modules' attributes that are no capability, and packages the judge never imports to read a name.
     "import os\nimport logging.handlers\np = os.path.join('a', 'b')\nh = logging.handlers.RotatingFileHandler\n"
     "import json\nerr = json.decoder.JSONDecodeError\nimport importlib.metadata\nv = importlib.metadata.version\n",
