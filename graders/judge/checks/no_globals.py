@@ -24,7 +24,7 @@ from .base import CheckContext, Verdict, draw_examples
 _LISTED = 3
 _STATE_KINDS = ("closure", "default", "attribute", "class", "global", "module", "cache", "partial", "bound", "rng",
                 "function", "library", "library_callable", "resident", "files", "logger", "process", "registered",
-                "other_global")
+                "other_global", "settings")
 _CHANGE_KINDS = ("items", "number", "cache", "contents", "created", "removed")
 # Where data read by the function lives, besides the module's globals.
 _READ_PLACES = ("class", "builtins", "module", "attribute")
