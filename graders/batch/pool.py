@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import pickle
 import shutil
 import signal
 import sys
@@ -39,8 +40,10 @@ from graders.judge.submission import Submission
 from graders.judge.supervisor.client import WorkerLost, child_pids, sweep_own_folders
 from graders.judge.supervisor.session import SubmissionSession
 
+from .judge_entry import enter_judge_process
+
 __all__ = ["AUTO_WARM_MIN_SUBMISSIONS", "BatchInterrupted", "FileOutcome", "JudgePool", "begin_worker",
-           "grade_files", "internal_error", "not_graded", "warm_quietly"]
+           "grade_files", "internal_error", "not_graded", "start_judge_process", "warm_quietly"]
 
 # Filling costs about one grading, once per machine and assignment; every later grading
 # there (this batch's and all that follow) saves a tenth to a third of its time.
@@ -228,7 +231,7 @@ def _judge_pool(processes: int, options: GradingOptions) -> Iterator[ProcessPool
     a judge killed outright (out of memory) cannot remove its workers' folders itself."""
     scratch = tempfile.mkdtemp(prefix="jaxgrade-judges-")
     pool = ProcessPoolExecutor(max_workers=processes, mp_context=get_context("spawn"),
-                               initializer=_start_judge_process, initargs=(options, scratch))
+                               initializer=enter_judge_process, initargs=(pickle.dumps(options), scratch))
     try:
         yield pool
     except BaseException:
@@ -342,8 +345,8 @@ class JudgePool:
             if self._pool is None:
                 self._scratch = tempfile.mkdtemp(prefix="jaxgrade-judges-")
                 self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=get_context("spawn"),
-                                                 initializer=_start_judge_process,
-                                                 initargs=(self.options, self._scratch, True))
+                                                 initializer=enter_judge_process,
+                                                 initargs=(pickle.dumps(self.options), self._scratch, True))
             return self._pool
 
     def _discard(self, pool: ProcessPoolExecutor) -> None:
@@ -364,7 +367,7 @@ def _ready() -> None:
 _grading_now = False
 # This judge's own folder inside the pool's scratch folder: every worker folder it makes is in it.
 _own_folder: str | None = None
-# Whether this judge finished preparing (`_start_judge_process`).
+# Whether this judge finished preparing (`start_judge_process`).
 _prepared = False
 # Whether this judge keeps a spare worker for its next submission.
 _keep_spare = False
@@ -374,8 +377,10 @@ class _Stop(BaseException):
     """SIGTERM while grading: unwinds the judge's stack so every `finally` closes what it opened."""
 
 
-def _start_judge_process(options: GradingOptions, scratch: str, keep_spare: bool = False) -> None:
-    """Prepare a judge. `keep_spare`: a judge that waits for submissions as they come (`JudgePool`)
+def start_judge_process(options: GradingOptions, scratch: str, keep_spare: bool = False) -> None:
+    """Prepare a judge, once `judge_entry.enter_judge_process` has made it deaf to Ctrl-C.
+
+    `keep_spare`: a judge that waits for submissions as they come (`JudgePool`)
     keeps a worker spawned ahead for the next one (spare_worker.py); a batch's judges have their
     next file queued already, and a spare after the last one would be spent for nothing."""
     global _own_folder, _prepared, _keep_spare
@@ -387,8 +392,6 @@ def _start_judge_process(options: GradingOptions, scratch: str, keep_spare: bool
 
     _own_folder = tempfile.mkdtemp(prefix="judge-", dir=scratch)
     tempfile.tempdir = _own_folder
-    # Ctrl-C reaches the whole terminal's process group; the parent decides what stops.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _on_terminate)
     _stop_with_parent()
     prepare_grading_process(options)

@@ -7,6 +7,7 @@ watched while it runs, so what is left afterwards can be counted.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -56,12 +57,17 @@ class Watched:
 
     def judges(self) -> list[psutil.Process]:
         """The pool's judge processes that have a worker of their own (they are grading)."""
-        try:
-            children = psutil.Process(self.process.pid).children()
-        except psutil.NoSuchProcess:
-            return []
-        return [child for child in children if "multiprocessing" in " ".join(child.cmdline())
-                and "resource_tracker" not in " ".join(child.cmdline()) and child.children()]
+        return [judge for judge in self.pool_judges() if _children_of(judge)]
+
+    def pool_judges(self) -> list[psutil.Process]:
+        """The pool's judge processes, starting or grading."""
+        judges = []
+        for child in _children_of(psutil.Process(self.process.pid)) if _alive(self.process.pid) else []:
+            with contextlib.suppress(psutil.Error):
+                command = " ".join(child.cmdline())
+                if "multiprocessing" in command and "resource_tracker" not in command:
+                    judges.append(child)
+        return judges
 
     def wait_until(self, condition: Callable[[], bool], seconds: float = 300) -> None:
         deadline = time.monotonic() + seconds
@@ -89,6 +95,13 @@ class Watched:
 
     def workers_started(self) -> bool:
         return any(self.temporary.rglob("jaxgrade-worker-*"))
+
+
+def _children_of(process: psutil.Process) -> list[psutil.Process]:
+    try:
+        return process.children()
+    except psutil.Error:
+        return []
 
 
 def _alive(pid: int) -> bool:
@@ -158,6 +171,36 @@ def test_an_interrupted_batch_stops_at_once_reports_what_it_graded_and_leaves_no
     assert len(reports) == len(files)
     assert any(report.get("error") == "not graded: interrupted" for report in reports)
     assert run.leftovers() == ([], [])
+
+
+def _has_begun_importing_jax(pid: int) -> bool:
+    """Whether a process has mapped jaxlib's libraries: it is importing JAX, or has."""
+    try:
+        return "jaxlib" in Path(f"/proc/{pid}/maps").read_text()
+    except OSError:
+        return False
+
+
+def test_a_judge_ignores_ctrl_c_from_the_moment_it_imports_jax(tmp_path: Path) -> None:
+    """CI at stop 45: Ctrl-C met a judge still importing JAX, and the user read a KeyboardInterrupt
+    traceback from inside JAX's garbage-collector callback. Here every judge gets SIGINT again and
+    again from the moment it maps jaxlib until the batch ends, and the batch grades as if none came."""
+    output = tmp_path / "report.json"
+    run = Watched(["grade", "--assignment", "jit", "--jobs", "2", "--format", "json", "--output", str(output),
+                   *JIT_FILES], _temporary(tmp_path))
+    interrupted: set[int] = set()
+    while run.process.poll() is None:
+        for judge in run.pool_judges():
+            if judge.pid in interrupted or _has_begun_importing_jax(judge.pid):
+                interrupted.add(judge.pid)
+                with contextlib.suppress(OSError):
+                    os.kill(judge.pid, signal.SIGINT)
+        time.sleep(0.05)
+    _, stderr = run.finish()
+    assert run.process.returncode == 0, stderr[-3000:]
+    assert len(interrupted) >= 2
+    assert "Traceback" not in stderr and "Exception ignored" not in stderr, stderr[-3000:]
+    _assert_golden(json.loads(output.read_text()))
 
 
 def _open_descriptors() -> int:

@@ -1,0 +1,30 @@
+"""The first code a pool's judge process runs: deaf to Ctrl-C before anything slow.
+
+Ctrl-C reaches the terminal's whole process group, judges included, and the parent alone
+decides what stops. A judge that met the signal while still importing JAX printed
+"Exception ignored in: <function _xla_gc_callback>" and a KeyboardInterrupt traceback on the
+user's terminal (CI, at stop 45). So the pool's initializer is this module: it imports nothing
+but `signal` and `pickle`, and its options arrive pickled, so unpickling the initializer's
+arguments imports nothing either. What is left unguarded is the interpreter's own start, a
+few tens of milliseconds, against the seconds the JAX import took.
+
+Runs in a judge process; never student code.
+"""
+
+from __future__ import annotations
+
+import pickle
+import signal
+
+__all__ = ["enter_judge_process"]
+
+
+def enter_judge_process(pickled_options: bytes, scratch: str, keep_spare: bool = False) -> None:
+    """Ignore SIGINT, then prepare the judge (`pool.start_judge_process`) with `options` unpickled.
+
+    `pickled_options` is the parent's own `GradingOptions`, pickled by the parent for its child:
+    both are the judge's side, and nothing a student wrote is in it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    from .pool import start_judge_process
+
+    start_judge_process(pickle.loads(pickled_options), scratch, keep_spare)  # noqa: S301 - see above
