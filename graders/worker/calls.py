@@ -10,6 +10,7 @@ from __future__ import annotations
 import collections
 import mmap
 import os
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -34,9 +35,7 @@ class SharedMemory:
     def __init__(self, fd: int, size: int) -> None:
         self._map: mmap.mmap | None = None
         if fd >= 0 and size > 0:
-            self._map = mmap.mmap(fd, size)
-            # The mapping is all that is needed: no descriptor of it is left for student code to find.
-            os.close(fd)
+            self._map = _map_without_descriptor(fd, size)
 
     def views(self, layouts: Any) -> list[np.ndarray]:
         """Writable arrays over the judge's bytes, one per layout (offset, dtype, shape)."""
@@ -50,6 +49,33 @@ class SharedMemory:
             count = int(np.prod(shape, dtype=np.int64)) if shape else 1
             found.append(np.frombuffer(self._map, dtype=kind, count=count, offset=int(offset)).reshape(shape))
         return found
+
+
+def _map_without_descriptor(fd: int, size: int) -> mmap.mmap:
+    """`fd` mapped, and then no descriptor of it left in the process: the mapping is all that is needed.
+
+    CPython's `mmap` keeps a duplicate of the descriptor for `size()` and `resize()` (never called here)
+    unless told not to (`trackfd`, Python 3.13). Left open, it was a file student code could find and keep
+    state in beyond the arguments, between calls, where no reading looked (session 25). On older Pythons
+    the duplicate is pointed at /dev/null instead."""
+    if sys.version_info >= (3, 13):
+        mapped = mmap.mmap(fd, size, trackfd=False)
+    else:
+        mapped = mmap.mmap(fd, size)
+        original = os.fstat(fd)
+        for name in os.listdir("/proc/self/fd"):
+            if int(name) == fd:
+                continue
+            try:
+                found = os.stat(f"/proc/self/fd/{name}")
+            except OSError:
+                continue  # the listing's own descriptor
+            if (found.st_dev, found.st_ino) == (original.st_dev, original.st_ino):
+                null = os.open(os.devnull, os.O_RDONLY)
+                os.dup2(null, int(name))
+                os.close(null)
+    os.close(fd)
+    return mapped
 
 
 class CallFailed(Exception):

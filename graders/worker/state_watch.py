@@ -42,7 +42,7 @@ from typing import Any
 import numpy as np
 
 from ..both_sides.events import STATE_AFTER, STATE_BEFORE, Emit
-from .audit import open_channels
+from .audit import held_descriptors
 from .calls import Calls
 from .fingerprint import (
     FINGERPRINT_DEPTH,
@@ -432,8 +432,8 @@ def _environment_text(reader: Reader) -> str:
 def _kernel_state() -> str:
     """What the kernel keeps for the process that any call can set and the next one read: its name,
     file mode mask, signal masks and CPUs (`_STATUS_FIELDS`), priority and scheduling policy, working
-    folder, resource limits (soft and hard: lowering a hard one is a change too) and the sockets and
-    pipes it holds (bytes queued in one outlive the call). (The sandbox mounts /proc read-only, so
+    folder, resource limits (soft and hard: lowering a hard one is a change too) and every descriptor
+    it holds, read whole (`held_descriptors`). (The sandbox mounts /proc read-only, so
     nothing is kept in its files.)"""
     try:
         # One read of the whole file, without a Python file object around it.
@@ -459,7 +459,7 @@ def _kernel_state() -> str:
         scheduling = f"{_sched_getscheduler(0)}:{_sched_getparam(0).sched_priority}"
     except OSError:
         scheduling = "?"
-    return f"{fields};{priority};{scheduling};{folder};{limits};{open_channels()}"
+    return f"{fields};{priority};{scheduling};{folder};{limits};{held_descriptors()}"
 
 
 def _interpreter_settings(reader: Reader) -> str:

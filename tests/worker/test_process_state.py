@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -59,15 +60,34 @@ _SCRIPT = textwrap.dedent("""
     was = state_watch._process_state()
     np.random.random()
     found["numpy_generator"] = state_watch._process_state() != was
+    # State behind a descriptor (round 16): an eventfd's count, an offset, a flag, a deleted file's bytes.
+    counter = os.eventfd(1)
+    deleted = os.open("jaxgrade-test-deleted", os.O_RDWR | os.O_CREAT)
+    os.unlink("jaxgrade-test-deleted")
+    descriptor_changes = {
+        "eventfd_count": lambda: os.eventfd_write(counter, 1),
+        "file_offset": lambda: os.lseek(deleted, 1, os.SEEK_CUR),
+        "descriptor_flag": lambda: os.set_blocking(deleted, False),
+        "deleted_file_bytes": lambda: os.pwrite(deleted, b"x", 0),
+        "descriptor_opened": lambda: os.dup(deleted),
+    }
+    for name, change in descriptor_changes.items():
+        kernel = state_watch._kernel_state()
+        change()
+        found[name] = state_watch._kernel_state() != kernel
+    kernel = state_watch._kernel_state()
+    found["descriptors_unchanged"] = state_watch._kernel_state() == kernel
     print(json.dumps(found))
 """)
 
 
-def test_every_interpreter_and_process_setting_a_call_can_change_is_read() -> None:
-    completed = subprocess.run([sys.executable, "-c", _SCRIPT], capture_output=True, text=True, timeout=120)
+def test_every_interpreter_and_process_setting_a_call_can_change_is_read(tmp_path: Path) -> None:
+    completed = subprocess.run([sys.executable, "-c", _SCRIPT], capture_output=True, text=True, timeout=120,
+                               cwd=tmp_path)
     assert completed.returncode == 0, completed.stderr[-3000:]
     found = json.loads(completed.stdout.strip().splitlines()[-1])
     assert found.pop("unchanged") is True
+    assert found.pop("descriptors_unchanged") is True
     assert all(found.values()), found
 
 
