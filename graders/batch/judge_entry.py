@@ -20,11 +20,11 @@ __all__ = ["enter_judge_process"]
 
 
 def enter_judge_process(pickled_options: bytes, scratch: str, keep_spare: bool = False) -> None:
-    """Ignore SIGINT, then prepare the judge (`pool.start_judge_process`) with `options` unpickled.
+    """Ignore SIGINT, then prepare the judge (`judge_process.start_judge_process`) with `options` unpickled.
 
     `pickled_options` is the parent's own `GradingOptions`, pickled by the parent for its child:
     both are the judge's side, and nothing a student wrote is in it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    from .pool import start_judge_process
+    from .judge_process import start_judge_process
 
     start_judge_process(pickle.loads(pickled_options), scratch, keep_spare)  # noqa: S301 - see above

@@ -19,10 +19,8 @@ worker before paying for it.
 from __future__ import annotations
 
 import contextlib
-import os
 import pickle
 import shutil
-import signal
 import sys
 import tempfile
 import threading
@@ -31,19 +29,20 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
-from typing import Any, NoReturn
+from typing import Any
 
-from graders.common.results import FileError, FileErrorCause, SubmissionResult
 from graders.common.stop import raise_if_stop_requested, stop_deferred
 from graders.judge.options import GradingOptions
 from graders.judge.submission import Submission
-from graders.judge.supervisor.client import WorkerLost, child_pids, sweep_own_folders
+from graders.judge.supervisor.client import WorkerLost, sweep_own_folders
 from graders.judge.supervisor.session import SubmissionSession
 
 from .judge_entry import enter_judge_process
+from .judge_process import grade_in_judge, ready
+from .outcomes import FileOutcome, internal_error, not_graded
 
 __all__ = ["AUTO_WARM_MIN_SUBMISSIONS", "BatchInterrupted", "FileOutcome", "JudgePool", "begin_worker",
-           "grade_files", "internal_error", "not_graded", "start_judge_process", "warm_quietly"]
+           "grade_files", "internal_error", "not_graded", "warm_quietly"]
 
 # Filling costs about one grading, once per machine and assignment; every later grading
 # there (this batch's and all that follow) saves a tenth to a third of its time.
@@ -54,8 +53,6 @@ _POOL_ROUNDS = 3
 # How long a judge told to stop may take to close its worker before it is killed.
 _STOP_SECONDS = 10.0
 
-# What a batch gives for one file: its grading, or why it could not be graded.
-FileOutcome = SubmissionResult | FileError
 Progress = Callable[[int, FileOutcome], None]
 
 
@@ -107,18 +104,6 @@ def grade_files(submissions: Sequence[Submission], assignment: str, options: Gra
     if first is not None:
         first.close()
     return _in_pool(submissions, assignment, options, jobs, progress)
-
-
-def internal_error(path: str, assignment: str, error: BaseException) -> FileError:
-    """A file the grader itself failed on; the message starts with "internal error"."""
-    first_line = (str(error).splitlines() or [""])[0][:300]
-    return FileError(path, assignment, f"internal error: {type(error).__name__}: {first_line}",
-                     cause=FileErrorCause.INTERNAL)
-
-
-def not_graded(path: str, assignment: str, reason: str) -> FileError:
-    """A file left out of a stopped batch."""
-    return FileError(path, assignment, f"not graded: {reason}", cause=FileErrorCause.INTERRUPTED)
 
 
 def _in_sequence(submissions: Sequence[Submission], assignment: str, options: GradingOptions,
@@ -206,7 +191,7 @@ def _pool_round(positions: list[int], submissions: Sequence[Submission], assignm
     with _judge_pool(min(jobs, len(positions)), options) as pool:
         with stop_deferred():  # the submissions spawn the judges: see `JudgePool.warm`
             futures: dict[Future[FileOutcome], int] = {
-                pool.submit(_grade_in_judge, submissions[position], assignment, options): position
+                pool.submit(grade_in_judge, submissions[position], assignment, options): position
                 for position in positions}
         remaining = set(futures)
         while remaining:
@@ -300,14 +285,14 @@ class JudgePool:
         with stop_deferred():
             pool = self._current()
             for _ in range(self.jobs):
-                pool.submit(_ready)
+                pool.submit(ready)
 
     def grade(self, path: str, assignment: str) -> FileOutcome:
         reason = "a judge process died"
         for _ in range(2):
             pool = self._current()
             try:
-                future = pool.submit(_grade_in_judge, path, assignment, self.options)
+                future = pool.submit(grade_in_judge, path, assignment, self.options)
                 return future.result()
             except BrokenProcessPool as broken:
                 reason = str(broken).splitlines()[0] if str(broken) else reason
@@ -357,125 +342,3 @@ class JudgePool:
         _stop(pool)
         if scratch is not None:
             shutil.rmtree(scratch, ignore_errors=True)
-
-
-def _ready() -> None:
-    """Nothing: a task that makes the pool start a judge."""
-
-
-# --------------------------------------------------------------------------- inside a pool judge
-_grading_now = False
-# This judge's own folder inside the pool's scratch folder: every worker folder it makes is in it.
-_own_folder: str | None = None
-# Whether this judge finished preparing (`start_judge_process`).
-_prepared = False
-# Whether this judge keeps a spare worker for its next submission.
-_keep_spare = False
-
-
-class _Stop(BaseException):
-    """SIGTERM while grading: unwinds the judge's stack so every `finally` closes what it opened."""
-
-
-def start_judge_process(options: GradingOptions, scratch: str, keep_spare: bool = False) -> None:
-    """Prepare a judge, once `judge_entry.enter_judge_process` has made it deaf to Ctrl-C.
-
-    `keep_spare`: a judge that waits for submissions as they come (`JudgePool`)
-    keeps a worker spawned ahead for the next one (spare_worker.py); a batch's judges have their
-    next file queued already, and a spare after the last one would be spent for nothing."""
-    global _own_folder, _prepared, _keep_spare
-    from graders.both_sides.jax_import import import_jax
-
-    from .host import prepare_grading_process
-
-    import_jax()  # before the judge's modules import it, the quicker way
-
-    _own_folder = tempfile.mkdtemp(prefix="judge-", dir=scratch)
-    tempfile.tempdir = _own_folder
-    signal.signal(signal.SIGTERM, _on_terminate)
-    _stop_with_parent()
-    prepare_grading_process(options)
-    _prepared = True
-    _keep_spare = keep_spare
-    _replenish_spare(options)
-
-
-def _replenish_spare(options: GradingOptions) -> None:
-    """A spare for the next submission, at best: whatever stops it (a cache folder this judge cannot
-    read, say) leaves the next session to spawn its own worker and report what is wrong, and never
-    costs the grading just done its result."""
-    if not _keep_spare:
-        return
-    from graders.judge.supervisor.session import CHECKS_PLATFORM
-    from graders.judge.supervisor.spare_worker import spare_worker
-
-    try:
-        spare_worker.replenish(options.limits, options.compilation_cache(), CHECKS_PLATFORM)
-    except Exception:  # noqa: BLE001, S110 - see the docstring
-        pass
-
-
-def _on_terminate(signum: int, frame: object) -> None:
-    # The judge is going away: what its helper threads meet while it unwinds (an import cut in
-    # half, a closed pipe) is not worth a traceback on the user's terminal.
-    threading.excepthook = lambda arguments: None
-    if _grading_now:
-        raise _Stop()
-    _leave()
-
-
-def _grade_in_judge(file: str | Submission, assignment: str, options: GradingOptions) -> FileOutcome:
-    """Grade in this judge: a submission as the batch read it, or the file at a path."""
-    global _grading_now
-    from graders.common.assignments import get_assignment
-    from graders.judge.catalogue import load as load_catalogue
-    from graders.judge.grade import grade_path, grade_submission
-
-    path = str(file.path) if isinstance(file, Submission) else file
-    _grading_now = True
-    try:
-        if not isinstance(file, Submission):
-            return grade_path(file, assignment, options)
-        load_catalogue()
-        return grade_submission(file, get_assignment(assignment), options)
-    except _Stop:
-        _leave()
-    except Exception as error:  # noqa: BLE001 - one file's failure must not lose the others
-        return internal_error(path, assignment, error)
-    finally:
-        _grading_now = False
-        _replenish_spare(options)
-
-
-def _leave() -> NoReturn:
-    """Close the clean timing workers, kill any worker a cut-short start left untracked, remove this
-    judge's folder (and the pool's, once empty: the parent may be gone), and exit."""
-    if _prepared:
-        # Not while the judge is still preparing: SIGTERM may land inside an import (the pool stops every
-        # judge when one is killed), and importing again from the handler then fails with a traceback
-        # (a batch under load, at a clean clone of b2e8a84). No check has started a worker by then.
-        from graders.common.registry import close_checks
-
-        close_checks()
-    for child in child_pids(os.getpid()):
-        # Workers lead process groups of their own (bubblewrap's helpers are in them).
-        with contextlib.suppress(OSError):
-            os.killpg(child, signal.SIGKILL)
-        with contextlib.suppress(OSError):
-            os.kill(child, signal.SIGKILL)
-    if _own_folder is not None:
-        shutil.rmtree(_own_folder, ignore_errors=True)
-        with contextlib.suppress(OSError):
-            os.rmdir(os.path.dirname(_own_folder))
-    os._exit(128 + signal.SIGTERM)
-
-
-def _stop_with_parent() -> None:
-    """Ask Linux for SIGTERM when the parent dies, so a killed `jaxgrade` leaves no judge behind."""
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass

@@ -1,0 +1,145 @@
+"""Inside a pool's judge process: prepare once, grade the files the parent sends, and on SIGTERM close
+the workers, remove this judge's folders and leave. The parent's side is `pool.py`; the first code a
+judge runs is `judge_entry.py`.
+
+Runs in a judge process; never student code.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import tempfile
+import threading
+from typing import NoReturn
+
+from graders.judge.options import GradingOptions
+from graders.judge.submission import Submission
+from graders.judge.supervisor.client import child_pids
+
+from .outcomes import FileOutcome, internal_error
+
+__all__ = ["grade_in_judge", "ready", "start_judge_process"]
+
+
+def ready() -> None:
+    """Nothing: a task that makes the pool start a judge."""
+
+
+_grading_now = False
+# This judge's own folder inside the pool's scratch folder: every worker folder it makes is in it.
+_own_folder: str | None = None
+# Whether this judge finished preparing (`start_judge_process`).
+_prepared = False
+# Whether this judge keeps a spare worker for its next submission.
+_keep_spare = False
+
+
+class _Stop(BaseException):
+    """SIGTERM while grading: unwinds the judge's stack so every `finally` closes what it opened."""
+
+
+def start_judge_process(options: GradingOptions, scratch: str, keep_spare: bool = False) -> None:
+    """Prepare a judge, once `judge_entry.enter_judge_process` has made it deaf to Ctrl-C.
+
+    `keep_spare`: a judge that waits for submissions as they come (`JudgePool`)
+    keeps a worker spawned ahead for the next one (spare_worker.py); a batch's judges have their
+    next file queued already, and a spare after the last one would be spent for nothing."""
+    global _own_folder, _prepared, _keep_spare
+    from graders.both_sides.jax_import import import_jax
+
+    from .host import prepare_grading_process
+
+    import_jax()  # before the judge's modules import it, the quicker way
+
+    _own_folder = tempfile.mkdtemp(prefix="judge-", dir=scratch)
+    tempfile.tempdir = _own_folder
+    signal.signal(signal.SIGTERM, _on_terminate)
+    _stop_with_parent()
+    prepare_grading_process(options)
+    _prepared = True
+    _keep_spare = keep_spare
+    _replenish_spare(options)
+
+
+def _replenish_spare(options: GradingOptions) -> None:
+    """A spare for the next submission, at best: whatever stops it (a cache folder this judge cannot
+    read, say) leaves the next session to spawn its own worker and report what is wrong, and never
+    costs the grading just done its result."""
+    if not _keep_spare:
+        return
+    from graders.judge.supervisor.session import CHECKS_PLATFORM
+    from graders.judge.supervisor.spare_worker import spare_worker
+
+    try:
+        spare_worker.replenish(options.limits, options.compilation_cache(), CHECKS_PLATFORM)
+    except Exception:  # noqa: BLE001, S110 - see the docstring
+        pass
+
+
+def _on_terminate(signum: int, frame: object) -> None:
+    # The judge is going away: what its helper threads meet while it unwinds (an import cut in
+    # half, a closed pipe) is not worth a traceback on the user's terminal.
+    threading.excepthook = lambda arguments: None
+    if _grading_now:
+        raise _Stop()
+    _leave()
+
+
+def grade_in_judge(file: str | Submission, assignment: str, options: GradingOptions) -> FileOutcome:
+    """Grade in this judge: a submission as the batch read it, or the file at a path."""
+    global _grading_now
+    from graders.common.assignments import get_assignment
+    from graders.judge.catalogue import load as load_catalogue
+    from graders.judge.grade import grade_path, grade_submission
+
+    path = str(file.path) if isinstance(file, Submission) else file
+    _grading_now = True
+    try:
+        if not isinstance(file, Submission):
+            return grade_path(file, assignment, options)
+        load_catalogue()
+        return grade_submission(file, get_assignment(assignment), options)
+    except _Stop:
+        _leave()
+    except Exception as error:  # noqa: BLE001 - one file's failure must not lose the others
+        return internal_error(path, assignment, error)
+    finally:
+        _grading_now = False
+        _replenish_spare(options)
+
+
+def _leave() -> NoReturn:
+    """Close the clean timing workers, kill any worker a cut-short start left untracked, remove this
+    judge's folder (and the pool's, once empty: the parent may be gone), and exit."""
+    if _prepared:
+        # Not while the judge is still preparing: SIGTERM may land inside an import (the pool stops every
+        # judge when one is killed), and importing again from the handler then fails with a traceback
+        # (a batch under load, at a clean clone of b2e8a84). No check has started a worker by then.
+        from graders.common.registry import close_checks
+
+        close_checks()
+    for child in child_pids(os.getpid()):
+        # Workers lead process groups of their own (bubblewrap's helpers are in them).
+        with contextlib.suppress(OSError):
+            os.killpg(child, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            os.kill(child, signal.SIGKILL)
+    if _own_folder is not None:
+        shutil.rmtree(_own_folder, ignore_errors=True)
+        with contextlib.suppress(OSError):
+            os.rmdir(os.path.dirname(_own_folder))
+    os._exit(128 + signal.SIGTERM)
+
+
+def _stop_with_parent() -> None:
+    """Ask Linux for SIGTERM when the parent dies, so a killed `jaxgrade` leaves no judge behind."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
