@@ -34,7 +34,8 @@ _KINDS = MappingProxyType({
     "os.system": "process", "os.exec": "process", "os.fork": "process", "os.forkpty": "process",
     "os.posix_spawn": "process", "os.spawn": "process", "os.kill": "process", "os.killpg": "process",
     "subprocess.Popen": "process", "pty.spawn": "process", "os.startfile": "process",
-    "ctypes": "native", "cffi": "native", "marshal.loads": "dynamic", "code.__new__": "dynamic",
+    "ctypes": "native", "cffi": "native", "mmap.__new__": "descriptor", "marshal.loads": "dynamic",
+    "code.__new__": "dynamic",
     "function.__new__": "dynamic", "exec": "dynamic", "compile": "dynamic",
     "sys._getframe": "introspection", "sys._current_frames": "introspection", "sys.settrace": "introspection",
     "sys.setprofile": "introspection", "gc.get_objects": "introspection", "gc.get_referrers": "introspection",
@@ -186,11 +187,18 @@ def open_channels() -> str:
     for descriptor in descriptors:
         try:
             target = _readlink(f"/proc/self/fd/{descriptor}")
+            # By the file's type, not the link's text: a named pipe opened and then unlinked reads
+            # "/dev/shm/q (deleted)" (red team, session 25).
+            mode = _fstat(int(descriptor)).st_mode
         except OSError:
             continue  # the listing's own descriptor, closed by now
-        if target.startswith(("socket:", "pipe:")):
+        if _is_channel(mode):
             found.append(f"{descriptor}:{target}")
     return ",".join(sorted(found))
+
+
+def _is_channel(mode: int) -> bool:
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
 
 
 def held_descriptors() -> str:

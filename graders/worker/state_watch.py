@@ -34,6 +34,7 @@ import operator
 import os
 import random
 import resource
+import signal
 import sys
 import types
 from collections.abc import Callable
@@ -125,7 +126,7 @@ def _read_only_mounts(folders: tuple[tuple[str, str], ...]) -> frozenset[tuple[i
 
 
 _READ_ONLY_MOUNTS = _read_only_mounts(_WRITABLE_FOLDERS)
-_scandir = os.scandir
+_scandir, _stat = os.scandir, os.stat
 _copy = dict.copy
 _os_open, _os_read, _os_close, _O_RDONLY = os.open, os.read, os.close, os.O_RDONLY
 _sha1 = __import__("hashlib").sha1
@@ -134,8 +135,12 @@ _getrlimit = resource.getrlimit
 _LIMITS = tuple(getattr(resource, name) for name in sorted(dir(resource)) if name.startswith("RLIMIT_"))
 # The lines of /proc/self/status a process can set for itself: its name (`comm`), file mode mask,
 # signal mask, ignored and caught signals, and the CPUs it may run on.
-_STATUS_FIELDS = (b"Name:", b"Umask:", b"SigBlk:", b"SigIgn:", b"SigCgt:", b"Cpus_allowed_list:")
+# Pending signals too: a blocked real-time signal queued once per call is a counter (red team, session 25).
+_STATUS_FIELDS = (b"Name:", b"Umask:", b"SigPnd:", b"ShdPnd:", b"SigBlk:", b"SigIgn:", b"SigCgt:",
+                  b"Cpus_allowed_list:")
 _getpriority = os.getpriority
+_getitimer = signal.getitimer
+_TIMERS = (signal.ITIMER_REAL, signal.ITIMER_VIRTUAL, signal.ITIMER_PROF)
 _sched_getscheduler, _sched_getparam = os.sched_getscheduler, os.sched_getparam
 _PRIO_PROCESS = os.PRIO_PROCESS
 
@@ -455,11 +460,13 @@ def _kernel_state() -> str:
     except OSError:
         priority = "?"
     limits = ",".join(f"{soft}/{hard}" for soft, hard in map(_getrlimit, _LIMITS))
+    # An interval timer's interval is kept even while it is disarmed.
+    timers = ",".join(f"{value}/{interval}" for value, interval in map(_getitimer, _TIMERS))
     try:
         scheduling = f"{_sched_getscheduler(0)}:{_sched_getparam(0).sched_priority}"
     except OSError:
         scheduling = "?"
-    return f"{fields};{priority};{scheduling};{folder};{limits};{held_descriptors()}"
+    return f"{fields};{priority};{scheduling};{folder};{limits};{timers};{held_descriptors()}"
 
 
 def _interpreter_settings(reader: Reader) -> str:
@@ -516,6 +523,12 @@ def _files() -> dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]]:
     for shown, folder in _WRITABLE_FOLDERS:
         entries: list[str] = []
         unlisted = False
+        # The folder itself: its mode and times are bits a call can set (red team, session 25).
+        try:
+            root = _stat(folder)
+            entries.append(f"/:{root.st_mode}:{root.st_mtime_ns}:{root.st_ctime_ns}")
+        except OSError:
+            unlisted = True
         pending = [folder]
         while pending and not unlisted:
             try:
@@ -528,8 +541,13 @@ def _files() -> dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]]:
                             break
                         try:
                             status = entry.stat(follow_symlinks=False)
+                        except FileNotFoundError:
+                            continue  # removed while it was listed
                         except OSError:
-                            continue
+                            # Listed but not read (a folder's search bit taken off, a path past the
+                            # longest the kernel takes): what it holds could change unseen.
+                            unlisted = True
+                            break
                         # The change time too: no process can set it, so a write hidden by setting the
                         # modification time back (`os.utime`) still shows.
                         entries.append(f"{entry.path[len(folder):]}:{status.st_size}:{status.st_mtime_ns}:"

@@ -36,7 +36,7 @@ from .parsed import Aliases, ParsedCell, module_level
 __all__ = ["KINDS", "Tripwire", "find_tripwires"]
 
 KINDS = ("descriptor", "process", "native", "thread", "signal", "introspection", "dynamic", "identity",
-         "patch", "network")
+         "patch", "network", "registry")
 
 _MAX_TRIPWIRES = 10
 
@@ -53,6 +53,8 @@ _MODULES = {
     "socket": "network", "_socket": "network", "ssl": "network", "select": "network", "selectors": "network",
     "mmap": "descriptor", "fcntl": "descriptor", "termios": "descriptor",
     "marshal": "dynamic",
+    # The terminal's line history, kept in the C library: no exercise edits a command line.
+    "readline": "registry",
 }
 
 # Functions of harmless modules that are not harmless.
@@ -63,7 +65,7 @@ _OS_PROCESSES = {"fork", "forkpty", "kill", "killpg", "system", "popen", "_exit"
                  "setpgrp", "register_at_fork", "login_tty", "execv", "execve", "execl", "execle", "execlp",
                  "execlpe", "execvp", "execvpe", "spawnv", "spawnve", "spawnl", "spawnle", "spawnlp", "spawnlpe",
                  "spawnvp", "spawnvpe", "posix_spawn", "posix_spawnp", "wait", "waitpid", "nice", "putenv",
-                 "unsetenv"}
+                 "unsetenv", "sched_setaffinity", "sched_setscheduler", "sched_setparam", "setpriority"}
 _FUNCTIONS = {
     **{f"os.{name}": "descriptor" for name in _OS_DESCRIPTORS},
     **{f"os.{name}": "process" for name in _OS_PROCESSES},
@@ -82,6 +84,13 @@ _FUNCTIONS = {
                                                   "subprocess")},
     **{f"asyncio.{name}": "network" for name in ("open_connection", "start_server", "open_unix_connection",
                                                   "start_unix_server")},
+    # Registries the interpreter or the C library keeps for the whole process, which no snapshot reads:
+    # what is added to one at a call is there at the next (red team, session 25).
+    **{f"atexit.{name}": "registry" for name in ("register", "unregister", "_ncallbacks", "_run_exitfuncs",
+                                                 "_clear")},
+    **{f"codecs.{name}": "registry" for name in ("register", "register_error", "unregister")},
+    "sys.intern": "registry",
+    "copyreg.pickle": "registry",
     # PEP 669: a callback of the student's on every call, with the called object (the runtime's own methods,
     # and through them their objects) in hand.
     **{f"sys.monitoring.{name}": "introspection" for name in ("use_tool_id", "free_tool_id", "register_callback",
@@ -110,6 +119,9 @@ _EVENT_LOOP_CAPABILITIES = {
 # A library's private caches: a function that reads how much JAX has compiled (`_cache_size()`) can
 # count its own calls there.
 _CACHE_ATTRIBUTES = {"_cache_size", "_cache_info"}
+# A library's private process-wide switches, set and read back by one call (NumPy's returns the value it
+# replaced): an attribute of any object, since a library reaches them by many routes.
+_SWITCH_ATTRIBUTES = {"_set_madvise_hugepage", "_set_promotion_state"}
 # What an object claims to be: rewriting it makes one thing pass for another.
 _IDENTITY_ATTRIBUTES = {"__class__", "__module__", "__code__", "__dict__", "__bases__", "__globals__",
                         "__closure__", "__defaults__", "__kwdefaults__", "__mro__"}
@@ -255,6 +267,21 @@ def _defined_as(qualified: str) -> str:
     return module.__name__
 
 
+def _holder_module(qualified: str) -> str | None:
+    """The capability-holding module of the standard library's that `qualified` is itself (`os`, as
+    `logging.os` or `sys.modules["os"]` too), or None: a name that is no module, or a harmless one."""
+    parts = qualified.split(".")
+    module = _standard_module(parts[0])
+    for part in parts[1:]:
+        if module is None:
+            return None
+        found = vars(module).get(part)
+        if not isinstance(found, types.ModuleType):
+            found = _standard_module(f"{module.__name__}.{part}") if found is None else None
+        module = found if found is not None and found.__name__.split(".")[0] in _STANDARD_LIBRARY else None
+    return module.__name__ if module is not None and module.__name__.split(".")[0] in _HOLDERS else None
+
+
 def _chain(node: ast.AST) -> Iterator[ast.AST]:
     """`a.b.c` and `getattr(a, "b")`: the node, then each node it is reached through, down to `a`."""
     while True:
@@ -324,6 +351,9 @@ class _Visitor(ast.NodeVisitor):
         self.found: list[Tripwire] = []
         self._scopes: list[_Scope] = []
         self._reported: set[int] = set()  # nodes of a chain already reported as a whole
+        # Where a capability module may stand as a value and the scan still follows it: the object of an
+        # attribute or of `getattr`/`hasattr`, and the value of a module-level alias (`J = os`).
+        self._followed: set[int] = set()
 
     def trip(self, kind: str, what: str, node: ast.AST) -> None:
         self.found.append(Tripwire(kind, what[:80], self.filename, getattr(node, "lineno", 0)))
@@ -370,6 +400,11 @@ class _Visitor(ast.NodeVisitor):
         finally:
             self._scopes.pop()
 
+    def visit_Assign(self, node: ast.Assign) -> None:
+        if not self._scopes and all(isinstance(target, ast.Name) for target in node.targets):
+            self._followed.add(id(node.value))  # an alias `Aliases` learns
+        self.generic_visit(node)
+
     # ------------------------------------------------------------ imports
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
         # Importing names is no use of them, but `*` hides which names later lines use.
@@ -396,11 +431,15 @@ class _Visitor(ast.NodeVisitor):
     def visit_Name(self, node: ast.Name) -> None:
         if node.id == "__builtins__":
             self.trip("introspection", "__builtins__", node)
-        elif isinstance(node.ctx, ast.Load) and id(node) not in self._reported:
-            self._used(node)
+        elif isinstance(node.ctx, ast.Load):
+            if id(node) not in self._reported:
+                self._used(node)
+            self._passed_on(node)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
+        self._followed.add(id(node.value))
         if isinstance(node.ctx, ast.Load):
+            self._passed_on(node)
             if id(node) not in self._reported and not self._used(node):
                 if node.attr in _INTROSPECTION_ATTRIBUTES or (node.attr in _CACHE_ATTRIBUTES and self._scopes):
                     # A cache's size printed in a demo cell is a lesson; read inside a function, it is
@@ -408,11 +447,26 @@ class _Visitor(ast.NodeVisitor):
                     self.trip("introspection", f".{node.attr}", node)
                 elif node.attr in _NATIVE_ATTRIBUTES:
                     self.trip("native", f".{node.attr}", node)
+                elif node.attr in _SWITCH_ATTRIBUTES and self._scopes:
+                    self.trip("registry", f".{node.attr}", node)
                 elif node.attr in _EVENT_LOOP_CAPABILITIES:
                     self.trip(_EVENT_LOOP_CAPABILITIES[node.attr], f".{node.attr}", node)
         else:
             self._stored_attribute(node.value, node.attr, node)
         self.generic_visit(node)
+
+    def _passed_on(self, node: ast.AST) -> None:
+        """Trip when a capability-holding module is handed on as a value where the scan cannot follow it
+        (`(o,) = (logging.os,)`, a local `o = os`, `helper(sys)`, `for m in (os,)`, a default argument):
+        its later uses would read as an unknown object's methods (red team, sessions 24 and 25). One rule
+        for every route, instead of teaching the scan each binding form."""
+        if id(node) in self._followed:
+            return
+        qualified = self.resolve(node)
+        module = _holder_module(qualified) if qualified is not None else None
+        if module is not None:
+            self.trip(_MODULES.get(module.split(".")[0], "dynamic"),
+                      f"the module {module} passed on as a value ({ast.unparse(node)[:40]})", node)
 
     def _used(self, node: ast.AST) -> bool:
         """Trip when `node` names a capability (`threading.Thread`, `dup2` imported from os); whether it
@@ -423,8 +477,10 @@ class _Visitor(ast.NodeVisitor):
             return False
         self._reported.update(id(part) for part in _chain(node))
         kind = _capability(qualified)
-        if kind is None:
-            return False
+        if kind is None or (kind == "registry" and not self._scopes):
+            # A registry written at load is written once (`atexit.register(print_summary)` in a cell, a
+            # census habit); only inside a function can it count calls.
+            return kind is not None
         self.trip(kind, qualified, node)
         return True
 
@@ -451,6 +507,8 @@ class _Visitor(ast.NodeVisitor):
         # `sys.modules[...] = ...`, `vars(np)[...] = ...`, `np.__dict__[...] = ...`: patching by another route.
         if not isinstance(node.ctx, ast.Load) and self._namespace_of(node.value) is not None:
             self.trip("patch", f"{ast.unparse(node.value)}[...] =", node)
+        elif isinstance(node.ctx, ast.Load):
+            self._passed_on(node)
         self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:
@@ -459,6 +517,9 @@ class _Visitor(ast.NodeVisitor):
         first = node.args[0] if node.args else None
         computed = first is not None and not isinstance(first, ast.Constant)
         rebuilt = next((keyword.arg for keyword in node.keywords if (keyword.arg or "").startswith("co_")), None)
+        if name in ("getattr", "hasattr") and first is not None:
+            self._followed.add(id(first))
+        self._passed_on(node)  # `importlib.import_module("os")`
         if rebuilt is not None:
             # A code object's fields given anew (`code.replace(co_filename=...)`, however the call is made):
             # code that claims another file or other constants. No exercise needs one.
