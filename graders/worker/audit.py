@@ -110,6 +110,13 @@ class AuditTrail:
         finally:
             self._busy = False
 
+    def capability_called(self, kind: str, name: str, filename: str, line: int) -> None:
+        """A capability the submission's code called, however it reached it (`capability_calls.py`)."""
+        if self.recorded < _MAX_EVENTS:
+            self.recorded += 1
+            self._emit(AUDIT, self._dumps({"kind": kind, "event": name[:80], "filename": filename,
+                                           "line": line}).encode()[:1000])
+
     def channels_left_open(self) -> None:
         """Once the cells ran: a socket or pipe they made and left open keeps bytes for later calls, a
         capability kept (red team, sessions 24), reported as one, at run time."""

@@ -12,6 +12,7 @@ import linecache
 import sys
 import traceback
 import types
+from collections.abc import Callable
 from typing import Any
 
 __all__ = ["SubmissionModule", "error_location"]
@@ -59,10 +60,12 @@ class SubmissionModule:
         self.filenames: set[str] = set()
         sys.modules[module_name] = self.module
 
-    def run_cells(self, cells: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return [self._run_cell(cell) for cell in cells]
+    def run_cells(self, cells: list[dict[str, Any]],
+                  compiled: Callable[[types.CodeType], None] = lambda code: None) -> list[dict[str, Any]]:
+        """Run each cell in the module; `compiled(code)` sees each cell's code before it runs."""
+        return [self._run_cell(cell, compiled) for cell in cells]
 
-    def _run_cell(self, cell: dict[str, Any]) -> dict[str, Any]:
+    def _run_cell(self, cell: dict[str, Any], compiled: Callable[[types.CodeType], None]) -> dict[str, Any]:
         index, filename, source = cell["index"], cell["filename"], cell["source"]
         self.filenames.add(filename)
         # Registering the source lets tracebacks and dis show the student's lines. The cells of a .py
@@ -86,6 +89,7 @@ class SubmissionModule:
                 line=error.lineno or 0,
             )
             return outcome
+        compiled(code)
         try:
             exec(code, self.module.__dict__)
         except BaseException as error:  # noqa: BLE001 - a cell may raise anything, even SystemExit

@@ -48,6 +48,7 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
         from ..both_sides.protocol import trust_jax_array_type
         from .audit import AuditTrail
         from .calls import SharedMemory
+        from .capability_calls import CapabilityCalls
         from .heap import freeze_runtime
         from .integrity import Integrity
         from .library import LibraryWatch
@@ -86,6 +87,7 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
     handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {}
     integrity: Integrity | None = None
     watch: Any = None
+    capabilities: CapabilityCalls | None = None
     while True:
         request = read_frame(request_fd)
         if request is None or request.get("op") == "exit":
@@ -108,21 +110,35 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
             # Every library namespace recorded and watched from here on (library.py).
             library = LibraryWatch(emit, submission.filenames, request["module_name"])
             handlers["library_check"] = library.check
+            # What the submission's code calls, by the object called (capability_calls.py): its callback is
+            # registered before the audit hook exists, which would otherwise record the registration.
+            capabilities = CapabilityCalls()
             # Installed last, just before the first cell runs: nothing of the runtime's own set-up is seen.
             audit = AuditTrail(submission.filenames, emit)
-            cells = submission.run_cells(request["cells"])
+            capabilities.report = audit.capability_called
+            cells = submission.run_cells(request["cells"], capabilities.watch)
+            capabilities.loading = False
             audit.channels_left_open()
             global_uses.after_load(library.set_by_student)
             reply: dict[str, Any] = {"baseline": integrity.baseline, "cells": cells, "library": library.compare()}
         elif not handlers:
             reply = {"protocol_error": "load must come first"}
+        elif op in _TIMED_OPS and capabilities is not None:
+            with capabilities.paused():
+                reply = _answer(handlers, op, request, watch)
         else:
             reply = _answer(handlers, op, request, watch)
+        if capabilities is not None:
+            capabilities.intact()  # before the reply's mark: a watch turned off is on this reply's record
         reply["op"] = op
         if integrity is not None and op != "load":
             reply["integrity"] = integrity.state()
         reply["mark"] = emit(REPLY, b"")
         write_frame(reply_fd, reply)
+
+
+# Requests that time the code: no watch of what it calls runs in their clocks.
+_TIMED_OPS = frozenset({"timing_begin", "timed_run", "timed_kept", "timing_end"})
 
 
 def _answer(handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]], op: Any,

@@ -378,7 +378,10 @@ def test_the_audit_hook_sees_what_the_source_hides(tmp_path: Path) -> None:
     result = grade_path(submission, "jit", QUICK)
     review = _flags_of(result, "needs-review")
     assert any("computed name" in flag and "line 5" in flag for flag in review), result.flags
-    assert any("native code" in flag and "ctypes.dlopen" in flag for flag in review), result.flags
+    # The call of `CDLL` (capability_calls.py) or the library it loads (the audit hook), whichever the
+    # judge heard first: one reason per kind and line.
+    assert any("native code" in flag and ("ctypes.dlopen" in flag or "ctypes.CDLL" in flag) and "line 5" in flag
+               for flag in review), result.flags
     norm = _checks(result, "norm")
     assert norm["correctness"].passed and norm["jit_compiled"].points == 0
 
@@ -396,7 +399,8 @@ def test_the_audit_hook_blames_the_students_call_not_the_import_system(tmp_path:
     review = _flags_of(result, "needs-review")
     assert any("marshal.loads" in flag and "line 6)" in flag for flag in review), review
     assert any("computed name" in flag and "line 4)" in flag for flag in review), review
-    assert not [flag for flag in review if re.search(r"line [1235]\)", flag)], review
+    # Line 5 is the student's own `marshal.dumps`: any use of `marshal` is one, as the scan reads it.
+    assert not [flag for flag in review if re.search(r"line [123]\)", flag)], review
 
 
 def test_the_existing_tampering_submissions_are_flagged_for_review() -> None:

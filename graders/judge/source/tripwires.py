@@ -29,6 +29,9 @@ import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from graders.both_sides.capabilities import CAPABILITY_FUNCTIONS as _FUNCTIONS
+from graders.both_sides.capabilities import CAPABILITY_MODULES as _MODULES
+from graders.both_sides.capabilities import QUERIES as _QUERIES
 from graders.both_sides.proc_paths import reaches_process_files
 
 from .parsed import Aliases, ParsedCell, module_level
@@ -40,63 +43,6 @@ KINDS = ("descriptor", "process", "native", "thread", "signal", "introspection",
 
 _MAX_TRIPWIRES = 10
 
-# Modules whose every name is a capability above: using any of them trips (importing does not).
-_MODULES = {
-    "ctypes": "native", "_ctypes": "native", "cffi": "native",
-    "threading": "thread", "_thread": "thread", "concurrent": "thread", "multiprocessing": "thread",
-    # Its global state (the loop policy, the running loop, a loop's scheduled callbacks) is kept where no
-    # snapshot reads it: red team, session 24, kept counters there once asyncio was narrowed to what it
-    # starts. What it starts keeps the kind below (a subprocess is a process).
-    "asyncio": "thread",
-    "signal": "signal",
-    "subprocess": "process", "pty": "process", "_posixsubprocess": "process", "posix": "process",
-    "socket": "network", "_socket": "network", "ssl": "network", "select": "network", "selectors": "network",
-    "mmap": "descriptor", "fcntl": "descriptor", "termios": "descriptor",
-    "marshal": "dynamic",
-    # The terminal's line history, kept in the C library: no exercise edits a command line.
-    "readline": "registry",
-}
-
-# Functions of harmless modules that are not harmless.
-_OS_DESCRIPTORS = {"dup", "dup2", "pipe", "pipe2", "write", "read", "open", "close", "closerange", "fdopen",
-                   "set_inheritable", "set_blocking", "sendfile", "splice", "lseek", "pread", "pwrite", "readv",
-                   "writev", "openpty", "memfd_create", "eventfd", "ftruncate", "fstat"}
-_OS_PROCESSES = {"fork", "forkpty", "kill", "killpg", "system", "popen", "_exit", "abort", "setsid", "setpgid",
-                 "setpgrp", "register_at_fork", "login_tty", "execv", "execve", "execl", "execle", "execlp",
-                 "execlpe", "execvp", "execvpe", "spawnv", "spawnve", "spawnl", "spawnle", "spawnlp", "spawnlpe",
-                 "spawnvp", "spawnvpe", "posix_spawn", "posix_spawnp", "wait", "waitpid", "nice", "putenv",
-                 "unsetenv", "sched_setaffinity", "sched_setscheduler", "sched_setparam", "setpriority"}
-_FUNCTIONS = {
-    **{f"os.{name}": "descriptor" for name in _OS_DESCRIPTORS},
-    **{f"os.{name}": "process" for name in _OS_PROCESSES},
-    **{f"sys.{name}": "introspection" for name in ("_getframe", "_current_frames", "settrace", "setprofile",
-                                                   "addaudithook", "_clear_type_cache", "setswitchinterval")},
-    **{f"inspect.{name}": "introspection" for name in ("currentframe", "stack", "getouterframes",
-                                                       "getinnerframes", "trace")},
-    **{f"gc.{name}": "introspection" for name in ("get_objects", "get_referrers", "get_referents", "freeze",
-                                                  "disable", "callbacks")},
-    # A process's limits set anew (the worker's own are set before any student code runs); reading them,
-    # or the memory used so far (`resource.getrusage(resource.RUSAGE_SELF).ru_maxrss`), is a question.
-    **{f"resource.{name}": "descriptor" for name in ("setrlimit", "prlimit")},
-    # What asyncio can start besides coroutines, by the kind of what it starts.
-    **{f"asyncio.{name}": "thread" for name in ("to_thread", "run_coroutine_threadsafe")},
-    **{f"asyncio.{name}": "process" for name in ("create_subprocess_exec", "create_subprocess_shell",
-                                                  "subprocess")},
-    **{f"asyncio.{name}": "network" for name in ("open_connection", "start_server", "open_unix_connection",
-                                                  "start_unix_server")},
-    # Registries the interpreter or the C library keeps for the whole process, which no snapshot reads:
-    # what is added to one at a call is there at the next (red team, session 25).
-    **{f"atexit.{name}": "registry" for name in ("register", "unregister", "_ncallbacks", "_run_exitfuncs",
-                                                 "_clear")},
-    **{f"codecs.{name}": "registry" for name in ("register", "register_error", "unregister")},
-    "sys.intern": "registry",
-    "copyreg.pickle": "registry",
-    # PEP 669: a callback of the student's on every call, with the called object (the runtime's own methods,
-    # and through them their objects) in hand.
-    **{f"sys.monitoring.{name}": "introspection" for name in ("use_tool_id", "free_tool_id", "register_callback",
-                                                              "set_events", "set_local_events",
-                                                              "restart_events")},
-}
 # Attributes that reach frames, code, closures and namespaces from an object.
 _INTROSPECTION_ATTRIBUTES = {"__globals__", "__builtins__", "__code__", "__closure__", "__subclasses__",
                              "f_back", "f_globals", "f_locals", "f_builtins", "f_code", "tb_frame", "gi_frame",
@@ -125,9 +71,6 @@ _SWITCH_ATTRIBUTES = {"_set_madvise_hugepage", "_set_promotion_state"}
 # What an object claims to be: rewriting it makes one thing pass for another.
 _IDENTITY_ATTRIBUTES = {"__class__", "__module__", "__code__", "__dict__", "__bases__", "__globals__",
                         "__closure__", "__defaults__", "__kwdefaults__", "__mro__"}
-# Questions those modules answer without starting anything.
-_QUERIES = frozenset({"multiprocessing.cpu_count", "threading.current_thread", "threading.get_ident",
-                      "threading.active_count", "threading.main_thread"})
 # Modules that hold a capability: a computed name read from one (`getattr(os, name)`) may be any of
 # them, and `from os import *` hides which. Any other module's names are ordinary functions.
 _HOLDERS = frozenset({*_MODULES, *(name.split(".")[0] for name in _FUNCTIONS), "builtins", "importlib"})
