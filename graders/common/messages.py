@@ -627,8 +627,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "`{function}`을(를) 호출하자 로거 `{owner}`에 붙여 둔 속성 `{part}`이(가) 바뀜({change}); `logging.getLogger`는 모든 호출에 같은 로거를 주므로, 거기 둔 것은 호출 사이에 유지되는 상태입니다",
     },
     "no_globals.state_process": {
-        "en": "calling `{function}` changed what the operating system keeps for the process (its file mode mask, working folder, resource limits, scheduling, or an open descriptor: a file's contents or offset, a pipe, a socket, an event counter, a descriptor's flags), which the next call can read: state kept between calls",
-        "ko": "`{function}`을(를) 호출하자 운영체제가 프로세스에 대해 유지하는 값(파일 모드 마스크, 작업 폴더, 자원 한도, 스케줄링, 또는 열어 둔 디스크립터: 파일의 내용이나 위치, 파이프, 소켓, 이벤트 카운터, 디스크립터의 플래그)이 바뀜. 다음 호출이 읽을 수 있으니 호출 사이에 유지되는 상태입니다",
+        "en": "calling `{function}` changed what the operating system keeps for the process (an open descriptor, a limit, the file mode mask, the folder or scheduling), which the next call can read: state kept between calls",
+        "ko": "`{function}`을(를) 호출하자 운영체제가 프로세스에 대해 유지하는 값(열어 둔 디스크립터, 자원 한도, 파일 모드 마스크, 작업 폴더, 스케줄링)이 바뀜. 다음 호출이 읽을 수 있으니 호출 사이에 유지되는 상태입니다",
     },
     "no_globals.state_settings": {
         "en": "calling `{function}` changed a setting the interpreter or a library keeps outside any variable (such as `decimal`'s context and flags, the locale, NumPy's error handling, a recursion or traceback limit), which the next call can read: state kept between calls",
