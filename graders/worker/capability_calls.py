@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import operator
 import sys
 import types
 from collections.abc import Callable, Iterator
@@ -45,6 +46,8 @@ _LOAD_TIME_KINDS = frozenset({"registry"})
 
 Report = Callable[[str, str, str, int], None]
 
+_METHOD_WRAPPER = types.MethodWrapperType
+_METHOD_CALLER = operator.methodcaller
 # Functions whose module and name are their own to say (C's are read-only): what a capability is by name.
 _NAMED_TYPES = (types.BuiltinFunctionType, types.FunctionType)
 # (attribute, name as written, kind) by the module that holds it: `os` -> ("putenv", "os.putenv", "process").
@@ -83,6 +86,7 @@ class CapabilityCalls:
         monitoring.use_tool_id(_TOOL, _TOOL_NAME)
         monitoring.register_callback(_TOOL, self._events, self._on_call)
         self._get_tool = monitoring.get_tool
+        self._register_callback = monitoring.register_callback
         self._get_local_events = monitoring.get_local_events
         self._set_local_events = monitoring.set_local_events
 
@@ -115,7 +119,10 @@ class CapabilityCalls:
         if self._silenced:
             return False
         try:
-            whole = not self._broken and self._get_tool(_TOOL) == _TOOL_NAME and all(
+            # Registered anew, which hands back what was there: a callback set to None or another function
+            # by a route no hook blamed on the submission (red team, session 25: `heapq.nsmallest(key=...)`).
+            ours = self._register_callback(_TOOL, self._events, self._on_call) == self._on_call
+            whole = ours and not self._broken and self._get_tool(_TOOL) == _TOOL_NAME and all(
                 self._get_local_events(_TOOL, code) == self._events for code in self._watched)
         except Exception:  # noqa: BLE001 - a monitoring API the submission replaced is a change in itself
             whole = False
@@ -132,6 +139,11 @@ class CapabilityCalls:
         hit = self._capability(called)
         if hit is None and type(called) is self._partial:
             hit = self._capability(called.func)
+        if hit is None and type(called) is _METHOD_WRAPPER:  # `os.putenv.__call__`
+            hit = self._capability(called.__self__)
+        if hit is None and type(called) is _METHOD_CALLER and type(first) is types.ModuleType:
+            # `operator.methodcaller("putenv", ...)(os)`: the method it names, read from the module's namespace.
+            hit = self._capability(vars(first).get(called.__reduce__()[1][0]))
         if hit is None and callable(first):
             hit = self._capability(first)
         if hit is None or (self.loading and hit[0] in _LOAD_TIME_KINDS):

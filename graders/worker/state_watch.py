@@ -29,6 +29,7 @@ judge reads from the stream.
 from __future__ import annotations
 
 import _random
+import ctypes
 import logging
 import operator
 import os
@@ -428,10 +429,40 @@ def _process_state() -> dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]]:
 
 
 def _environment_text(reader: Reader) -> str:
-    """The environment's text: whole when it holds only bytes (as `os.environ` keeps it), else read."""
+    """The environment's text: whole when it holds only bytes (as `os.environ` keeps it), else read; and
+    the C library's own environment, which `os.environ` only mirrors: a variable set there and then taken
+    out of the mirror (`os.environ._data.pop`) or set by a route no name shows is still read (red team,
+    session 25), since the C library reads it (`time.mktime` re-reads `TZ`)."""
     environment = dict.copy(_environ_data)
     text = plain_text(environment, 1)
-    return f"plain:{text}" if text is not None else reader.fingerprint(environment, FINGERPRINT_DEPTH)
+    mirror = f"plain:{text}" if text is not None else reader.fingerprint(environment, FINGERPRINT_DEPTH)
+    return f"{mirror}|c:{Reader.digest_bytes(_c_environment()).hex()}"
+
+
+def _c_environment() -> list[str]:
+    """Each `NAME=value` of the C library's `environ`, read through the array it keeps (as Latin-1: every
+    byte one character)."""
+    entries: list[str] = []
+    if _C_ENVIRON is None:
+        return entries
+    index = 0
+    while True:
+        entry = _C_ENVIRON[index]
+        if entry is None:
+            return entries
+        entries.append(entry.decode("latin-1"))
+        index += 1
+
+
+def _c_environ() -> Any:
+    try:
+        return ctypes.POINTER(ctypes.c_char_p).in_dll(ctypes.CDLL(None), "environ")
+    except (OSError, ValueError, AttributeError):
+        return None  # no C library that exports it: the mirror alone is read
+
+
+# Bound before any submission code exists (the runtime's own `ctypes` use).
+_C_ENVIRON = _c_environ()
 
 
 def _kernel_state() -> str:
