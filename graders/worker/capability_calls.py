@@ -34,9 +34,9 @@ _TOOL = 3
 _TOOL_NAME = "jaxgrade-capabilities"
 _MAX_REPORTS = 10
 
-# Written once by the worker itself or by the honest habits it must not punish: `os.close` of the
-# student's own `tempfile.mkstemp()` descriptor is the documented idiom (the scan knows the descriptor;
-# at run time a number is a number), and a module's `os.fdopen` of it too.
+# Not reported at run time, for an honest habit the watch cannot tell apart: `os.close` of the student's
+# own `tempfile.mkstemp()` descriptor is the documented idiom, and `os.fdopen` of it too (the scan knows
+# where the descriptor came from; at run time a number is a number).
 _NOT_AT_RUN_TIME = frozenset({"os.close", "os.fdopen"})
 # `posix` holds every `os` function, most of them harmless (`os.getcwd`): its capabilities are the
 # `os.*` entries above, not the whole module.
