@@ -192,37 +192,39 @@ def _standard_module(name: str) -> types.ModuleType | None:
     return _imported[name]
 
 
-def _defined_as(qualified: str) -> str:
-    """`qualified` as the standard library defines it, following each module reached as another module's
-    attribute (`logging.os` is `os`; `os.path` is `posixpath`); as written past the first name that is no
-    module of the standard library's."""
+def _walk(qualified: str) -> tuple[types.ModuleType | None, int]:
+    """The standard library's module `qualified` reaches, following each module reached as another module's
+    attribute, and how many of its names that took (all of them when `qualified` is that module)."""
     parts = qualified.split(".")
     module = _standard_module(parts[0])
     if module is None:
-        return qualified
+        return None, 0
     for index, part in enumerate(parts[1:], start=1):
         found = vars(module).get(part)
         if not isinstance(found, types.ModuleType):
             found = _standard_module(f"{module.__name__}.{part}") if found is None else None
         if found is None or found.__name__.split(".")[0] not in _STANDARD_LIBRARY:
-            return ".".join([module.__name__, *parts[index:]])
+            return module, index
         module = found
-    return module.__name__
+    return module, len(parts)
+
+
+def _defined_as(qualified: str) -> str:
+    """`qualified` as the standard library defines it (`logging.os` is `os`; `os.path` is `posixpath`); as
+    written past the first name that is no module of the standard library's."""
+    module, reached = _walk(qualified)
+    if module is None:
+        return qualified
+    return ".".join([module.__name__, *qualified.split(".")[reached:]])
 
 
 def _holder_module(qualified: str) -> str | None:
     """The capability-holding module of the standard library's that `qualified` is itself (`os`, as
     `logging.os` or `sys.modules["os"]` too), or None: a name that is no module, or a harmless one."""
-    parts = qualified.split(".")
-    module = _standard_module(parts[0])
-    for part in parts[1:]:
-        if module is None:
-            return None
-        found = vars(module).get(part)
-        if not isinstance(found, types.ModuleType):
-            found = _standard_module(f"{module.__name__}.{part}") if found is None else None
-        module = found if found is not None and found.__name__.split(".")[0] in _STANDARD_LIBRARY else None
-    return module.__name__ if module is not None and module.__name__.split(".")[0] in _HOLDERS else None
+    module, reached = _walk(qualified)
+    if module is None or reached < len(qualified.split(".")):
+        return None
+    return module.__name__ if module.__name__.split(".")[0] in _HOLDERS else None
 
 
 def _chain(node: ast.AST) -> Iterator[ast.AST]:
