@@ -16,6 +16,8 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
+from .semantics import with_default_semantics
+
 __all__ = ["input_generator"]
 
 # Bound when this module is imported, before any submission code runs in the worker: rebinding the
@@ -35,4 +37,4 @@ def input_generator(shape: tuple[int, ...]) -> Callable[[Any], Any]:
         with _partitionable(True):
             return _normal(_key(seed, impl=_IMPLEMENTATION), shape, jnp.float32)
 
-    return _jit(generate)
+    return _jit(with_default_semantics(generate))

@@ -53,6 +53,7 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
         from .integrity import Integrity
         from .library import LibraryWatch
         from .loader import SubmissionModule
+        from .persistent_cache import CacheSettings
     except BaseException as error:  # noqa: BLE001
         write_frame(reply_fd, {"op": "hello", "ok": False, "message": f"{type(error).__name__}: {error}"})
         return
@@ -97,6 +98,7 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
             # Before any program is compiled: JAX reads its cache settings on the first compilation.
             for name, value in (request.get("jax_config") or {}).items():
                 jax.config.update(name, value)
+            cache_settings = CacheSettings()
             submission = SubmissionModule(request["module_name"])
             handlers, listener, global_uses, watch = _probes(submission, emit, shared)
             # Everything alive now is the runtime's: set aside from the census's walks of the heap, the
@@ -118,6 +120,9 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
             capabilities.report = audit.capability_called
             cells = submission.run_cells(request["cells"], capabilities.watch)
             capabilities.loading = False
+            # JAX's persistent cache back where the runtime had it: the grader's compilations are no
+            # files of the notebook's (persistent_cache.py).
+            cache_settings.restore()
             audit.channels_left_open()
             global_uses.after_load(library.set_by_student)
             reply: dict[str, Any] = {"baseline": integrity.baseline, "cells": cells, "library": library.compare()}
