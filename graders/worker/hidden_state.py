@@ -46,7 +46,7 @@ from .calls import Calls, prepare_arguments
 from .fingerprint import CLASS_BOOKKEEPING, MISSING, identity, instance_dict, submission_class
 from .heap import referrers, tracked_objects
 
-__all__ = ["GlobalUses", "ModulesBeforeLoad", "Planted", "held_functions", "is_data", "is_dunder", "merged",
+__all__ = ["GlobalUses", "ModulesBeforeLoad", "Planted", "held_functions", "is_data", "is_interpreter_name", "merged",
            "later_functions", "ranked_residents", "reachable_ids", "reachable_parts", "resident_objects",
            "static_global_uses"]
 
@@ -70,9 +70,30 @@ def is_data(value: Any) -> bool:
     return not (isinstance(value, (types.ModuleType, type)) or callable(value) or isinstance(value, _NOT_DATA))
 
 
-def is_dunder(name: Any) -> bool:
-    # `__name__` and friends: reading them is how code reaches its module, which is read itself.
-    return isinstance(name, str) and name.startswith("__") and name.endswith("__")
+# Names the interpreter, the import system, `warnings` and the standard library's class makers
+# (dataclasses, typing, abc) set in a module's, a class's or a function's namespace: theirs, not the
+# student's data. Reading `__name__` or `__file__` is how code reaches its own module, and a warning
+# raised from a cell fills `__warningregistry__`. Every other name is data like any other, dunder or not
+# (red team round 20 kept counters in a module's `__calls__` and a class's `__seen__`).
+INTERPRETER_NAMES = frozenset({
+    # a module's
+    "__name__", "__doc__", "__package__", "__loader__", "__spec__", "__file__", "__cached__", "__path__",
+    "__builtins__", "__annotations__", "__annotate__", "__conditional_annotations__", "__warningregistry__",
+    "__dict__", "__weakref__",
+    # a class's
+    "__module__", "__qualname__", "__firstlineno__", "__static_attributes__", "__slots__", "__classcell__",
+    "__classdictcell__", "__orig_bases__", "__parameters__", "__type_params__", "__abstractmethods__",
+    "__dataclass_fields__", "__dataclass_params__", "__match_args__", "__protocol_attrs__",
+    "__non_callable_proto_members__", "__callable_proto_members_only__", "__required_keys__",
+    "__optional_keys__", "__readonly_keys__", "__mutable_keys__", "__total__", "__orig_class__",
+    # a function's, set by `functools.wraps`, `inspect` and `abc`
+    "__wrapped__", "__signature__", "__text_signature__", "__isabstractmethod__",
+})
+
+
+def is_interpreter_name(name: Any) -> bool:
+    """A name the interpreter or the standard library sets in a namespace (`INTERPRETER_NAMES`)."""
+    return isinstance(name, str) and name in INTERPRETER_NAMES
 
 
 def _static(value: Any, name: str) -> Any:
@@ -159,7 +180,7 @@ class ModulesBeforeLoad:
             if len(namespace) == len(before) and all(map(operator.is_, before.values(), namespace.values())):
                 continue  # unchanged, checked in C: the common case for hundreds of modules
             planted = frozenset(key for key, value in list(namespace.items())
-                                if isinstance(key, str) and not is_dunder(key) and is_data(value)
+                                if isinstance(key, str) and not is_interpreter_name(key) and is_data(value)
                                 and before.get(key, MISSING) is not value
                                 and (set_by_student is None or (identity(namespace), key) in set_by_student))
             if planted:
@@ -370,7 +391,7 @@ class _BytecodeWalker:
                 continue
             if opname == "IMPORT_FROM" and isinstance(importing, types.ModuleType) and isinstance(name, str):
                 member = vars(importing).get(name, MISSING)
-                if member is not MISSING and not is_dunder(name) and is_data(member):
+                if member is not MISSING and not is_interpreter_name(name) and is_data(member):
                     self.library[(importing.__name__, name)] = importing
                 continue
             if opname in ("STORE_FAST", "STORE_DEREF") and isinstance(importing, types.ModuleType):
@@ -384,7 +405,7 @@ class _BytecodeWalker:
             if opname in ("STORE_GLOBAL", "DELETE_GLOBAL"):
                 self.findings.add(name, "write", owner, code.co_filename, line)
                 continue
-            if opname not in ("LOAD_GLOBAL", "LOAD_NAME") or is_dunder(name):
+            if opname not in ("LOAD_GLOBAL", "LOAD_NAME") or is_interpreter_name(name):
                 continue
             if name not in namespace:
                 chain = self._builtin(name, namespace, owner, code.co_filename, line, instructions, index)
@@ -477,18 +498,18 @@ class _BytecodeWalker:
         elif isinstance(value, type):
             if not self._own_class(value) and not self._own_class(type(value)):
                 holder = self._class_holder(value, attribute)
-                if holder is not None and (not is_dunder(attribute) and is_data(vars(holder)[attribute])
+                if holder is not None and (not is_interpreter_name(attribute) and is_data(vars(holder)[attribute])
                                            or _keeps_a_namespace(_unwrapped_member(vars(holder)[attribute]),
                                                                  self.filenames)):
                     self.library[(chain[0], attribute)] = holder
                 return None
             member = self._class_member(value, attribute)
-            where, planted = "class", not is_dunder(attribute)
+            where, planted = "class", not is_interpreter_name(attribute)
         else:
             # A function, a jit wrapper, a partial or an object: what its own `__dict__` holds.
             attributes = instance_dict(value)
             member = attributes.get(attribute, MISSING) if attributes is not None else MISSING
-            where, planted = "attribute", not is_dunder(attribute)
+            where, planted = "attribute", not is_interpreter_name(attribute)
         if member is MISSING:
             return None
         if isinstance(member, (staticmethod, classmethod)):
@@ -496,10 +517,10 @@ class _BytecodeWalker:
         if planted and is_data(member):
             self.findings.add(text, "read", owner, filename, line, type(member).__name__, where)
             return None
-        if where == "module" and is_data(member) and not is_dunder(attribute):
+        if where == "module" and is_data(member) and not is_interpreter_name(attribute):
             self.library[(chain[0], attribute)] = value
             return None
-        if where == "module" and not is_dunder(attribute) and _keeps_a_namespace(member, self.filenames):
+        if where == "module" and not is_interpreter_name(attribute) and _keeps_a_namespace(member, self.filenames):
             # A library's function or callable object keeps data in its `__dict__` as a module does (a
             # counter in `jnp.zeros_like.__dict__`): read with the library data the code names (`Reader`).
             self.library[(chain[0], attribute)] = value
@@ -641,7 +662,7 @@ def reachable_parts(owner: str, value: Any, module_name: str, filenames: set[str
         for attribute, member in list((attributes or {}).items()):
             if attribute == "__wrapped__":
                 yield from deeper(owner, member)
-            elif not is_dunder(attribute):
+            elif not is_interpreter_name(attribute):
                 yield owner, "attribute", attribute, member
         return
     if is_data(value) or _own_instance(value, module_name):
@@ -805,7 +826,7 @@ def _function_parts(owner: str, function: types.FunctionType, module_name: str, 
     for attribute, member in list(vars(function).items()):
         if attribute == "__wrapped__":
             yield from deeper(_name_of(member, owner), member)
-        elif own and not is_dunder(attribute):
+        elif own and not is_interpreter_name(attribute):
             yield owner, "attribute", attribute, member
 
 
@@ -824,7 +845,7 @@ def _class_parts(owner: str, klass: type, module_name: str, filenames: set[str])
         if not submission_class(each):
             continue
         for attribute, member in list(vars(each).items()):
-            if is_dunder(attribute):
+            if is_interpreter_name(attribute):
                 continue
             function = _unwrapped_member(member)
             if attribute not in CLASS_BOOKKEEPING and is_data(member):

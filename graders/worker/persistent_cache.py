@@ -23,7 +23,8 @@ __all__ = ["CacheSettings"]
 
 # Bound when this module is imported, before any submission code runs.
 _update: Callable[[str, Any], None] = jax.config.update
-_reopen: Callable[[], None] = _public_cache.reset_cache  # JAX opens the cache again, from the settings, at the next compilation
+# JAX opens the cache again, from the settings, at the next compilation.
+_reopen: Callable[[], None] = _public_cache.reset_cache
 _config = jax.config
 
 

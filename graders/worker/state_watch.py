@@ -63,7 +63,7 @@ from .hidden_state import (
     Planted,
     code_roots,
     is_data,
-    is_dunder,
+    is_interpreter_name,
     plain_modules,
     ranked_residents,
     reachable_parts,
@@ -180,6 +180,73 @@ def _locale_settings() -> str:
     return str(_locale.setlocale(_locale.LC_ALL))
 
 
+def _stream_settings() -> tuple[Any, ...]:
+    """The standard streams' own settings, read through `io`'s C getters (`reconfigure` changes them in
+    place: a counter kept in `sys.stderr.errors`, red team round 20); a stream of another type by its type."""
+    found: list[Any] = []
+    streams: tuple[Any, ...] = (_sys.stdin, _sys.stdout, _sys.stderr)
+    for stream in streams:
+        if type(stream) is _TextIOWrapper:
+            found.append((stream.encoding, stream.errors, stream.line_buffering, stream.write_through))
+        else:
+            found.append(identity(type(stream)))
+    return tuple(found)
+
+
+def _jax_settings() -> tuple[Any, ...]:
+    """Every global value of JAX's configuration (`jax.config.update` cycles one as a counter, red team
+    round 20); a thread's own override (`with jax.numpy_rank_promotion(...)`) ends with its block."""
+    return tuple(map(_global_value, _jax_holders.values()))
+
+
+def _warning_filters() -> tuple[Any, ...]:
+    """`warnings`' filters, by their text (`filterwarnings` adds one a call, red team round 20). A library
+    that changes them inside `catch_warnings()` puts the list back as it was."""
+    return (_warnings.defaultaction, tuple(
+        (action, None if message is None else getattr(message, "pattern", identity(message)), identity(category),
+         None if module is None else getattr(module, "pattern", identity(module)), lineno)
+        for action, message, category, module, lineno in list(_warnings.filters)))
+
+
+def _logging_settings() -> tuple[Any, ...]:
+    """What `logging` itself keeps on each logger that was ever configured (level, propagation, handlers
+    and their levels, filters, disabled) and the manager's `disable`: a level raised at each call is a
+    counter (red team round 20). A logger left as `getLogger` made it is skipped: one made at call time
+    changes nothing here until it is configured."""
+    found: list[Any] = [_logging.root.manager.disable]
+    for name, logger in [("", _logging.root), *list(_logger_registry.items())]:
+        if type(logger) is not _Logger:
+            continue
+        fields = vars(logger)
+        level, propagate, handlers, filters, disabled = (fields.get("level"), fields.get("propagate"),
+                                                         fields.get("handlers"), fields.get("filters"),
+                                                         fields.get("disabled"))
+        if level or handlers or filters or disabled or propagate is not True:
+            found.append((str(name), level, propagate, bool(disabled),
+                          tuple((identity(handler), _static_level(handler)) for handler in list(handlers or ())),
+                          tuple(map(identity, list(filters or ())))))
+    return tuple(found)
+
+
+def _static_level(handler: Any) -> Any:
+    """A handler's `level` as its instance holds it: no property or `__getattr__` of a student's class runs."""
+    try:
+        level = _getattr_static(handler, "level")
+    except Exception:  # noqa: BLE001 - a metaclass's own lookup may raise anything
+        return None
+    return level if type(level) is int else identity(level)
+
+
+_getattr_static = __import__("inspect").getattr_static
+_sys = sys
+_TextIOWrapper = __import__("io").TextIOWrapper
+_warnings = __import__("warnings")
+_logging = logging
+_syslog = __import__("syslog")
+_jax_config = __import__("jax").config
+# JAX's settings, by holder: the live mapping, so a setting defined later is read too.
+_jax_holders: dict[str, Any] = getattr(_jax_config, "_value_holders", {})
+_global_value = __import__("operator").attrgetter("value")
 _decimal = __import__("decimal")
 _locale = __import__("locale")
 _DECIMAL_SIGNALS = (_decimal.Clamped, _decimal.DivisionByZero, _decimal.FloatOperation, _decimal.Inexact,
@@ -198,6 +265,12 @@ _SETTINGS = (
     + _stable_getters(__import__("tracemalloc"), ["is_tracing", "get_traceback_limit"])
     + _stable_getters(__import__("socket"), ["getdefaulttimeout"])
     + _stable_getters(__import__("threading"), ["gettrace", "getprofile", "stack_size"])
+    + (("io.streams", _stream_settings), ("jax.config", _jax_settings), ("warnings.filters", _warning_filters),
+       # Not `atexit._ncallbacks()`: JAX registers exit handlers at its first use of some features, in
+       # a graded call (`jax.value_and_grad`'s first call added one). The scan judges `atexit`.
+       ("logging", _logging_settings),
+       # The C library's syslog priority mask: `setlogmask(0)` reads it and changes nothing.
+       ("syslog.setlogmask", lambda: _syslog.setlogmask(0)))
 )
 _signal = __import__("signal")
 _SIGNALS = tuple(sorted(_signal.valid_signals()))
@@ -309,7 +382,7 @@ class StateWatch:
         roots, library = self._code_roots(name)
         for root in roots:
             value = namespace.get(root, MISSING)
-            if value is MISSING or is_dunder(root):
+            if value is MISSING or is_interpreter_name(root):
                 continue
             for owner, kind, part, member in reachable_parts(root, value, submission.module.__name__,
                                                              submission.filenames, seen):
@@ -329,7 +402,7 @@ class StateWatch:
         large: set[int] = set()
         named = set(roots)
         for global_name, value in list(namespace.items()):
-            if isinstance(global_name, str) and global_name not in named and not is_dunder(global_name) \
+            if isinstance(global_name, str) and global_name not in named and not is_interpreter_name(global_name) \
                     and is_data(value):
                 found.append(((global_name, "other_global", ""), value))
                 if isinstance(value, np.ndarray) and value.nbytes > _LARGE_ARRAY_BYTES:
@@ -624,7 +697,7 @@ def _library_changes(before: list[tuple[str, types.ModuleType, dict[str, Any]]],
         if len(current) == len(old) and all(map(_is, old.values(), _values(current))):
             continue  # unchanged, checked in C
         for attribute in sorted(set(old) | set(current), key=str):
-            if not isinstance(attribute, str) or is_dunder(attribute):
+            if not isinstance(attribute, str) or is_interpreter_name(attribute):
                 continue
             was, now = old.get(attribute, MISSING), current.get(attribute, MISSING)
             if was is now or not any(value is not MISSING and is_data(value) for value in (was, now)):

@@ -28,6 +28,12 @@ _SCRIPT = textwrap.dedent("""
     found = {}
     before = settings()
     found["unchanged"] = settings() == before
+    # What JAX sets up at its first use of a transformation is no call's state (it registered an exit
+    # handler at the first `value_and_grad`, session 26: `atexit`'s count is not read).
+    import jax
+    jax.value_and_grad(lambda x: (x ** 2).sum())(np.ones(3, np.float32))
+    jax.jit(jax.vmap(jax.grad(lambda x: x.sum() ** 2)))(np.ones((2, 3), np.float32))
+    found["first_uses_unchanged"] = settings() == before
     changes = {
         "int_max_str_digits": lambda: sys.set_int_max_str_digits(sys.get_int_max_str_digits() + 1),
         "switch_interval": lambda: sys.setswitchinterval(sys.getswitchinterval() * 2),
@@ -40,6 +46,13 @@ _SCRIPT = textwrap.dedent("""
         "numpy_error_call": lambda: np.seterrcall(lambda *args: None),
         "numpy_formatter": lambda: np.set_printoptions(formatter={"float": lambda x: "x"}),
         "numpy_formatter_replaced": lambda: np.set_printoptions(formatter={"float": lambda x: "y"}),
+        # Round 20: settings libraries keep in place, changed through their public functions.
+        "stream_errors": lambda: sys.stderr.reconfigure(errors="replace"),
+        "jax_config": lambda: __import__("jax").config.update("jax_traceback_filtering", "off"),
+        "warnings_filter": lambda: __import__("warnings").filterwarnings("error", message="round 20"),
+        "logger_level": lambda: __import__("logging").getLogger("round20").setLevel(7),
+        "logger_level_again": lambda: __import__("logging").getLogger("round20").setLevel(8),
+        "syslog_mask": lambda: __import__("syslog").setlogmask(3),
     }
     for name, change in changes.items():
         was = settings()
@@ -87,6 +100,7 @@ def test_every_interpreter_and_process_setting_a_call_can_change_is_read(tmp_pat
     assert completed.returncode == 0, completed.stderr[-3000:]
     found = json.loads(completed.stdout.strip().splitlines()[-1])
     assert found.pop("unchanged") is True
+    assert found.pop("first_uses_unchanged") is True
     assert found.pop("descriptors_unchanged") is True
     assert all(found.values()), found
 

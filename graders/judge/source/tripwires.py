@@ -157,6 +157,14 @@ def _capability(qualified: str | None) -> str | None:
     return _kind_of(qualified) or _kind_of(_defined_as(qualified))
 
 
+def _private_to_a_library(qualified: str) -> bool:
+    """A name inside a package that is not the standard library's, with a private part below the top
+    (`numpy._core._multiarray_umath.x`, `jax._src.config.y`); dunders (`np.__version__`) are public."""
+    top, *parts = qualified.split(".")
+    return top not in _STANDARD_LIBRARY and any(
+        part.startswith("_") and not (part.startswith("__") and part.endswith("__")) for part in parts)
+
+
 def _kind_of(qualified: str) -> str | None:
     if qualified in _FUNCTIONS:
         return _FUNCTIONS[qualified]
@@ -299,6 +307,7 @@ class _Visitor(ast.NodeVisitor):
         # Where a capability module may stand as a value and the scan still follows it: the object of an
         # attribute or of `getattr`/`hasattr`, and the value of a module-level alias (`J = os`).
         self._followed: set[int] = set()
+        self._called: set[int] = set()  # nodes that are a call's function or a decorator: used, not handed on
 
     def trip(self, kind: str, what: str, node: ast.AST) -> None:
         self.found.append(Tripwire(kind, what[:80], self.filename, getattr(node, "lineno", 0)))
@@ -339,6 +348,8 @@ class _Visitor(ast.NodeVisitor):
         self._in_function(node)
 
     def _in_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> None:
+        if not isinstance(node, ast.Lambda):
+            self._called.update(map(id, node.decorator_list))  # `@atexit.register` runs it, at load
         self._scopes.append(_scope_of(node))
         try:
             self.generic_visit(node)
@@ -422,9 +433,15 @@ class _Visitor(ast.NodeVisitor):
             return False
         self._reported.update(id(part) for part in _chain(node))
         kind = _capability(qualified)
-        if kind is None or (kind == "registry" and not self._scopes):
+        if kind is None and self._scopes and _private_to_a_library(qualified):
+            # A library's private function or module reached from a function (NumPy's
+            # `_multiarray_umath._set_numpy_warn_if_no_mem_policy`, red team round 20): its internals keep
+            # process-wide switches no snapshot reads, and a JAX exercise needs none of them.
+            kind = "registry"
+        if kind is None or (kind == "registry" and not self._scopes and id(node) in self._called):
             # A registry written at load is written once (`atexit.register(print_summary)` in a cell, a
-            # census habit); only inside a function can it count calls.
+            # census habit); only inside a function can it count calls. Handed on as a value at load
+            # (`key=sys.intern` kept in a default, red team round 20), where it is called cannot be seen.
             return kind is not None
         self.trip(kind, qualified, node)
         return True
@@ -458,6 +475,7 @@ class _Visitor(ast.NodeVisitor):
 
     def visit_Call(self, node: ast.Call) -> None:
         function = node.func
+        self._called.add(id(function))
         name = function.id if isinstance(function, ast.Name) else None
         first = node.args[0] if node.args else None
         computed = first is not None and not isinstance(first, ast.Constant)
