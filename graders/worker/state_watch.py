@@ -180,7 +180,7 @@ def _locale_settings() -> str:
     return str(_locale.setlocale(_locale.LC_ALL))
 
 
-def _stream_settings() -> tuple[Any, ...]:
+def _stream_settings() -> int:
     """The standard streams' own settings, read through `io`'s C getters (`reconfigure` changes them in
     place: a counter kept in `sys.stderr.errors`, red team round 20); a stream of another type by its type."""
     found: list[Any] = []
@@ -190,30 +190,40 @@ def _stream_settings() -> tuple[Any, ...]:
             found.append((stream.encoding, stream.errors, stream.line_buffering, stream.write_through))
         else:
             found.append(identity(type(stream)))
-    return tuple(found)
+    return hash(tuple(found))
 
 
-def _jax_settings() -> tuple[Any, ...]:
-    """Every global value of JAX's configuration (`jax.config.update` cycles one as a counter, red team
-    round 20); a thread's own override (`with jax.numpy_rank_promotion(...)`) ends with its block."""
-    return tuple(map(_global_value, _jax_holders.values()))
+# The settings below are read as one hash of builtin values each: only equality matters, and a
+# tuple's text or fingerprint cost 0.1 ms a reading where its hash costs a microsecond.
 
 
-def _warning_filters() -> tuple[Any, ...]:
+def _jax_settings() -> int:
+    """Every global value of JAX's configuration, by identity (`jax.config.update` cycles one as a
+    counter, red team round 20); a thread's own override (`with jax.numpy_rank_promotion(...)`) ends
+    with its block."""
+    return hash(tuple(map(identity, map(_global_value, list(_jax_holders.values())))))
+
+
+def _warning_filters() -> int:
     """`warnings`' filters, by their text (`filterwarnings` adds one a call, red team round 20). A library
     that changes them inside `catch_warnings()` puts the list back as it was."""
-    return (_warnings.defaultaction, tuple(
-        (action, None if message is None else getattr(message, "pattern", identity(message)), identity(category),
-         None if module is None else getattr(module, "pattern", identity(module)), lineno)
-        for action, message, category, module, lineno in list(_warnings.filters)))
+    entries = _warnings.filters
+    found: list[Any] = [_plain(_warnings.defaultaction)]
+    for entry in (list(entries) if type(entries) is list else [entries]):
+        if type(entry) is tuple and len(entry) == 5:
+            found.append(tuple(value.pattern if type(value) is _Pattern else _plain(value) for value in entry))
+        else:
+            found.append(identity(entry))
+    return hash(tuple(found))
 
 
-def _logging_settings() -> tuple[Any, ...]:
+def _logging_settings() -> int:
     """What `logging` itself keeps on each logger that was ever configured (level, propagation, handlers
     and their levels, filters, disabled) and the manager's `disable`: a level raised at each call is a
     counter (red team round 20). A logger left as `getLogger` made it is skipped: one made at call time
-    changes nothing here until it is configured."""
-    found: list[Any] = [_logging.root.manager.disable]
+    changes nothing here until it is configured. Nothing of a student's class runs: values of other
+    types than logging's own are read by identity."""
+    found: list[Any] = [_plain(_logging.root.manager.disable)]
     for name, logger in [("", _logging.root), *list(_logger_registry.items())]:
         if type(logger) is not _Logger:
             continue
@@ -221,11 +231,24 @@ def _logging_settings() -> tuple[Any, ...]:
         level, propagate, handlers, filters, disabled = (fields.get("level"), fields.get("propagate"),
                                                          fields.get("handlers"), fields.get("filters"),
                                                          fields.get("disabled"))
-        if level or handlers or filters or disabled or propagate is not True:
-            found.append((str(name), level, propagate, bool(disabled),
-                          tuple((identity(handler), _static_level(handler)) for handler in list(handlers or ())),
-                          tuple(map(identity, list(filters or ())))))
-    return tuple(found)
+        if level == 0 and type(level) is int and propagate is True and disabled is False \
+                and type(handlers) is list and not handlers and type(filters) is list and not filters:
+            continue
+        found.append((_plain(name), _plain(level), identity(propagate), identity(disabled),
+                      tuple((identity(handler), _static_level(handler)) for handler in list(handlers))
+                      if type(handlers) is list else identity(handlers),
+                      tuple(map(identity, list(filters))) if type(filters) is list else identity(filters)))
+    return hash(tuple(found))
+
+
+def _plain(value: Any) -> Any:
+    """`value` itself when it is of a builtin type whose hash and equality are the interpreter's; else
+    its identity (no `__hash__` or `__eq__` of a student's class runs)."""
+    return value if type(value) in _BUILTIN_VALUES else identity(value)
+
+
+_BUILTIN_VALUES = frozenset({str, int, float, bool, type(None)})
+_Pattern = __import__("re").Pattern
 
 
 def _static_level(handler: Any) -> Any:
@@ -234,7 +257,7 @@ def _static_level(handler: Any) -> Any:
         level = _getattr_static(handler, "level")
     except Exception:  # noqa: BLE001 - a metaclass's own lookup may raise anything
         return None
-    return level if type(level) is int else identity(level)
+    return _plain(level)
 
 
 _getattr_static = __import__("inspect").getattr_static
