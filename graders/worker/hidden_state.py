@@ -46,9 +46,9 @@ from .calls import Calls, prepare_arguments
 from .fingerprint import CLASS_BOOKKEEPING, MISSING, identity, instance_dict, submission_class
 from .heap import referrers, tracked_objects
 
-__all__ = ["GlobalUses", "ModulesBeforeLoad", "Planted", "held_functions", "is_data", "is_interpreter_name", "merged",
-           "later_functions", "ranked_residents", "reachable_ids", "reachable_parts", "resident_objects",
-           "static_global_uses"]
+__all__ = ["GlobalUses", "ModulesBeforeLoad", "Planted", "held_functions", "is_data", "is_interpreter_name",
+           "is_unread_name", "merged", "later_functions", "ranked_residents", "reachable_ids", "reachable_parts",
+           "resident_objects", "static_global_uses"]
 
 _MAX_FINDINGS = 50
 _MAX_DEPTH = 8
@@ -89,6 +89,20 @@ INTERPRETER_NAMES = frozenset({
     # a function's, set by `functools.wraps`, `inspect` and `abc`
     "__wrapped__", "__signature__", "__text_signature__", "__isabstractmethod__",
 })
+
+
+# Of those, the names whose values are never read as data: the interpreter's and the import system's own
+# objects, and the registry `warnings` fills while code runs. The others (`__annotations__`,
+# `__match_args__`, `__dataclass_fields__`, ...) are set once, when a module or a class is made, and a
+# module's other data and a class's attributes read them like any data: a container kept there and
+# changed in place is state (red team round 21). A function that reads one still reads no global.
+UNREAD_NAMES = frozenset({"__builtins__", "__loader__", "__spec__", "__warningregistry__", "__dict__", "__weakref__",
+                          "__classcell__", "__classdictcell__"})
+
+
+def is_unread_name(name: Any) -> bool:
+    """A name whose value no reading of state takes (`UNREAD_NAMES`)."""
+    return isinstance(name, str) and name in UNREAD_NAMES
 
 
 def is_interpreter_name(name: Any) -> bool:
@@ -845,7 +859,7 @@ def _class_parts(owner: str, klass: type, module_name: str, filenames: set[str])
         if not submission_class(each):
             continue
         for attribute, member in list(vars(each).items()):
-            if is_interpreter_name(attribute):
+            if is_unread_name(attribute):
                 continue
             function = _unwrapped_member(member)
             if attribute not in CLASS_BOOKKEEPING and is_data(member):

@@ -39,6 +39,10 @@ class _RuntimeSnapshot:
         # Per namespace: the dict, its size, its names and what they were bound to, in order.
         self._namespaces: list[tuple[dict[str, Any], int, tuple[str, ...], tuple[Any, ...]]] = []
         for module in modules:
+            # A warning a student's call raises with `stacklevel=2` is registered in the module of the
+            # runtime frame that called it (`warnings` adds `__warningregistry__` there): made here first,
+            # it is filled in place, and the namespace stays as recorded (honest class, session 26).
+            vars(module).setdefault("__warningregistry__", {})
             self._record(vars(module))
             for value in list(vars(module).values()):
                 if isinstance(value, type) and value.__module__ == module.__name__:

@@ -51,6 +51,8 @@ EXEMPT: frozenset[tuple[str, str]] = frozenset({
     # `warnings.catch_warnings()`, which NumPy, JAX and notebooks enter and leave all the time, rebinds
     # these three on the way in and back on the way out.
     ("warnings", "filters"), ("warnings", "showwarning"), ("warnings", "_showwarnmsg_impl"),
+    # `logging.captureWarnings(True)`, a logging set-up at load, keeps `warnings.showwarning` here.
+    ("logging", "_warnings_showwarning"),
 })
 # A whole namespace whose every name its library rebinds as it works.
 EXEMPT_NAMESPACES: frozenset[str] = frozenset()

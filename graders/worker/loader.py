@@ -57,6 +57,9 @@ class SubmissionModule:
     def __init__(self, module_name: str) -> None:
         self.module = types.ModuleType(module_name)
         self.module.__dict__.update(get_ipython=lambda: _SHELL, display=_display, help=_help)
+        # Where `warnings` registers a warning raised from the submission's code: made before any cell, a
+        # warning at a call fills it in place instead of adding a global (honest class, session 26).
+        self.module.__dict__["__warningregistry__"] = {}
         self.filenames: set[str] = set()
         sys.modules[module_name] = self.module
 

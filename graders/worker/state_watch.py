@@ -64,12 +64,14 @@ from .hidden_state import (
     code_roots,
     is_data,
     is_interpreter_name,
+    is_unread_name,
     plain_modules,
     ranked_residents,
     reachable_parts,
     reached_modules,
     resident_objects,
 )
+from .library import EXEMPT
 
 __all__ = ["StateWatch", "WATCHED_OPS", "find_hidden_state"]
 
@@ -218,27 +220,33 @@ def _warning_filters() -> int:
 
 
 def _logging_settings() -> int:
-    """What `logging` itself keeps on each logger that was ever configured (level, propagation, handlers
-    and their levels, filters, disabled) and the manager's `disable`: a level raised at each call is a
-    counter (red team round 20). A logger left as `getLogger` made it is skipped: one made at call time
-    changes nothing here until it is configured. Nothing of a student's class runs: values of other
-    types than logging's own are read by identity."""
+    """What `logging` itself keeps on each logger that was ever configured (level, propagation, filters,
+    disabled) and the manager's `disable`: a level raised at each call is a counter (red team round 20).
+    A logger left as `getLogger` made it is skipped: one made at call time changes nothing here until it
+    is configured. Handlers are not read: `logging` adds one itself, at the first warning a call raises
+    once `captureWarnings(True)` ran at load (honest class, session 26). Nothing of a student's class
+    runs: values of other types than logging's own are read by identity."""
     found: list[Any] = [_plain(_logging.root.manager.disable)]
     for name, logger in [("", _logging.root), *list(_logger_registry.items())]:
         if type(logger) is not _Logger:
             continue
         fields = vars(logger)
-        level, propagate, handlers, filters, disabled = (fields.get("level"), fields.get("propagate"),
-                                                         fields.get("handlers"), fields.get("filters"),
-                                                         fields.get("disabled"))
+        level, propagate, filters, disabled = (fields.get("level"), fields.get("propagate"), fields.get("filters"),
+                                               fields.get("disabled"))
         if level == 0 and type(level) is int and propagate is True and disabled is False \
-                and type(handlers) is list and not handlers and type(filters) is list and not filters:
+                and type(filters) is list and not filters:
             continue
         found.append((_plain(name), _plain(level), identity(propagate), identity(disabled),
-                      tuple((identity(handler), _static_level(handler)) for handler in list(handlers))
-                      if type(handlers) is list else identity(handlers),
                       tuple(map(identity, list(filters))) if type(filters) is list else identity(filters)))
     return hash(tuple(found))
+
+
+def _exempt_bindings() -> int:
+    """What the library names the library watch lets a library rebind (`library.EXEMPT`: `catch_warnings()`
+    swaps `warnings.showwarning` and puts it back) are bound to, by identity: rebound for good by a call,
+    they keep what it set (red team round 21 kept a counter on a `partial` bound there)."""
+    return hash(tuple(identity(vars(module).get(name)) if module is not None else 0
+                      for module, name in _EXEMPT_PLACES))
 
 
 def _plain(value: Any) -> Any:
@@ -247,20 +255,11 @@ def _plain(value: Any) -> Any:
     return value if type(value) in _BUILTIN_VALUES else identity(value)
 
 
+_EXEMPT_PLACES = tuple((sys.modules.get(module_name), name) for module_name, name in sorted(EXEMPT))
 _BUILTIN_VALUES = frozenset({str, int, float, bool, type(None)})
 _Pattern = __import__("re").Pattern
 
 
-def _static_level(handler: Any) -> Any:
-    """A handler's `level` as its instance holds it: no property or `__getattr__` of a student's class runs."""
-    try:
-        level = _getattr_static(handler, "level")
-    except Exception:  # noqa: BLE001 - a metaclass's own lookup may raise anything
-        return None
-    return _plain(level)
-
-
-_getattr_static = __import__("inspect").getattr_static
 _sys = sys
 _TextIOWrapper = __import__("io").TextIOWrapper
 _warnings = __import__("warnings")
@@ -291,7 +290,7 @@ _SETTINGS = (
     + (("io.streams", _stream_settings), ("jax.config", _jax_settings), ("warnings.filters", _warning_filters),
        # Not `atexit._ncallbacks()`: JAX registers exit handlers at its first use of some features, in
        # a graded call (`jax.value_and_grad`'s first call added one). The scan judges `atexit`.
-       ("logging", _logging_settings),
+       ("logging", _logging_settings), ("library.exempt", _exempt_bindings),
        # The C library's syslog priority mask: `setlogmask(0)` reads it and changes nothing.
        ("syslog.setlogmask", lambda: _syslog.setlogmask(0)))
 )
@@ -425,7 +424,7 @@ class StateWatch:
         large: set[int] = set()
         named = set(roots)
         for global_name, value in list(namespace.items()):
-            if isinstance(global_name, str) and global_name not in named and not is_interpreter_name(global_name) \
+            if isinstance(global_name, str) and global_name not in named and not is_unread_name(global_name) \
                     and is_data(value):
                 found.append(((global_name, "other_global", ""), value))
                 if isinstance(value, np.ndarray) and value.nbytes > _LARGE_ARRAY_BYTES:

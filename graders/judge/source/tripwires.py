@@ -348,11 +348,23 @@ class _Visitor(ast.NodeVisitor):
         self._in_function(node)
 
     def _in_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> None:
+        # What a definition evaluates where it stands, when it is defined: its decorators, defaults and
+        # annotations belong to the enclosing scope (`@atexit.register` at load runs once; a type hint
+        # from `jax._src.typing` never runs at call time: honest class, session 26).
+        arguments = node.args
+        standing: list[ast.AST] = [*arguments.defaults, *(default for default in arguments.kw_defaults if default)]
+        standing += [argument.annotation for argument in (*arguments.posonlyargs, *arguments.args,
+                                                           *arguments.kwonlyargs, arguments.vararg, arguments.kwarg)
+                     if argument is not None and argument.annotation is not None]
         if not isinstance(node, ast.Lambda):
             self._called.update(map(id, node.decorator_list))  # `@atexit.register` runs it, at load
+            standing = [*node.decorator_list, *standing, *([node.returns] if node.returns else [])]
+        for part in standing:
+            self.visit(part)
         self._scopes.append(_scope_of(node))
         try:
-            self.generic_visit(node)
+            for statement in (node.body if isinstance(node.body, list) else [node.body]):
+                self.visit(statement)
         finally:
             self._scopes.pop()
 

@@ -109,6 +109,12 @@ def _tripwires(source: str):  # type: ignore[no-untyped-def]
     ("import tempfile as t\nt._os.fork()\n", "process", 2),
     ("import resource\nresource.setrlimit(resource.RLIMIT_NOFILE, (8, 8))\n", "descriptor", 2),
     ("from resource import prlimit\nprlimit(0, 7, (1, 1))\n", "descriptor", 2),
+    # A registry handed on as a value, at load too; a library's private name inside a function (round 20).
+    ("import sys\ndef f(x, key=sys.intern):\n    return sorted(x, key=key)\n", "registry", 2),
+    ("import atexit\nhooks = (staticmethod(atexit.register),)\n", "registry", 2),
+    ("import atexit\ndef f(g):\n    atexit.register(g)\n", "registry", 3),
+    ("from numpy._core import _multiarray_umath as m\ndef f():\n    return m._set_numpy_warn_if_no_mem_policy(0)\n",
+     "registry", 3),
 ])
 def test_each_capability_trips_with_its_line(source: str, kind: str, line: int) -> None:
     found = _tripwires(source)
@@ -158,6 +164,12 @@ def test_each_capability_trips_with_its_line(source: str, kind: str, line: int) 
     # Memory used so far, and the limits read (honest class, round 5).
     "import resource\npeak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024\n"
     "soft, hard = resource.getrlimit(resource.RLIMIT_AS)\npage = resource.getpagesize()\n",
+    # What a definition evaluates where it stands: a decorator, a default and a type hint run at load,
+    # whatever the function does (honest class, session 26).
+    "import atexit\n@atexit.register\ndef goodbye():\n    print('bye')\n",
+    "from jax._src.typing import Array\ndef flatten(x: Array, *, axis: Array = None) -> Array:\n    return x\n",
+    "import numpy as np\ndef total(x, axis=np._NoValue):\n    return np.sum(x)\n",
+    "import atexit\natexit.register(print, 'done')\n",
 ])
 def test_student_habits_never_trip(source: str) -> None:
     assert _tripwires(source) == ()
