@@ -71,10 +71,11 @@ def is_data(value: Any) -> bool:
 
 
 # Names the interpreter, the import system, `warnings` and the standard library's class makers
-# (dataclasses, typing, abc) set in a module's, a class's or a function's namespace: theirs, not the
-# student's data. Reading `__name__` or `__file__` is how code reaches its own module, and a warning
-# raised from a cell fills `__warningregistry__`. Every other name is data like any other, dunder or not
-# (red team round 20 kept counters in a module's `__calls__` and a class's `__seen__`).
+# (dataclasses, typing, abc) set in a module's, a class's or a function's namespace. A function that reads
+# one (`__name__`, `__file__`: how code reaches its own module) reads no module-level data, and one in a
+# library's namespace is the library's. Every other name is data like any other, dunder or not (red team
+# round 20 kept counters in a module's `__calls__` and a class's `__seen__`); which of these the readings
+# of state still take is `UNREAD_NAMES`' to say.
 INTERPRETER_NAMES = frozenset({
     # a module's
     "__name__", "__doc__", "__package__", "__loader__", "__spec__", "__file__", "__cached__", "__path__",

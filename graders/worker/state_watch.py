@@ -186,7 +186,7 @@ def _stream_settings() -> int:
     """The standard streams' own settings, read through `io`'s C getters (`reconfigure` changes them in
     place: a counter kept in `sys.stderr.errors`, red team round 20); a stream of another type by its type."""
     found: list[Any] = []
-    streams: tuple[Any, ...] = (_sys.stdin, _sys.stdout, _sys.stderr)
+    streams: tuple[Any, ...] = (sys.stdin, sys.stdout, sys.stderr)
     for stream in streams:
         if type(stream) is _TextIOWrapper:
             found.append((stream.encoding, stream.errors, stream.line_buffering, stream.write_through))
@@ -226,8 +226,8 @@ def _logging_settings() -> int:
     is configured. Handlers are not read: `logging` adds one itself, at the first warning a call raises
     once `captureWarnings(True)` ran at load (honest class, session 26). Nothing of a student's class
     runs: values of other types than logging's own are read by identity."""
-    found: list[Any] = [_plain(_logging.root.manager.disable)]
-    for name, logger in [("", _logging.root), *list(_logger_registry.items())]:
+    found: list[Any] = [_plain(logging.root.manager.disable)]
+    for name, logger in [("", logging.root), *list(_logger_registry.items())]:
         if type(logger) is not _Logger:
             continue
         fields = vars(logger)
@@ -260,10 +260,8 @@ _BUILTIN_VALUES = frozenset({str, int, float, bool, type(None)})
 _Pattern = __import__("re").Pattern
 
 
-_sys = sys
 _TextIOWrapper = __import__("io").TextIOWrapper
 _warnings = __import__("warnings")
-_logging = logging
 _syslog = __import__("syslog")
 _jax_config = __import__("jax").config
 # JAX's settings, by holder: the live mapping, so a setting defined later is read too.
