@@ -101,6 +101,10 @@ UNREAD_NAMES = frozenset({"__builtins__", "__loader__", "__spec__", "__warningre
                           "__classcell__", "__classdictcell__"})
 
 
+# What runs only while a class statement runs: a base's `__init_subclass__`, a descriptor's `__set_name__`.
+_DEFINITION_HOOKS = frozenset({"__init_subclass__", "__set_name__"})
+
+
 def is_unread_name(name: Any) -> bool:
     """A name whose value no reading of state takes (`UNREAD_NAMES`)."""
     return isinstance(name, str) and name in UNREAD_NAMES
@@ -298,6 +302,10 @@ class _BytecodeWalker:
         # state, so it is watched as a place: {(holder's text, attribute): holder}.
         self.library: dict[tuple[str, str], Any] = {}
         self._skip = 0
+        # Hooks that run only when a class statement runs (`__init_subclass__`): read once the code read
+        # makes a class, kept until then (honest class, session 26: a registry filled at definition).
+        self._definition_hooks: list[tuple[Any, str]] = []
+        self._makes_classes = False
 
     def visit_callable(self, value: Any, owner: str, depth: int = 0) -> None:
         """Every level of what `value` is made of: a partial's function, a bound method's function,
@@ -356,6 +364,9 @@ class _BytecodeWalker:
         for attribute, member in list(vars(klass).items()):
             member = member.__func__ if isinstance(member, (staticmethod, classmethod)) else member
             if isinstance(member, types.FunctionType):
+                if attribute in _DEFINITION_HOOKS and not self._makes_classes:
+                    self._definition_hooks.append((member, f"{klass.__name__}.{attribute}"))
+                    continue
                 self.visit_callable(member, f"{klass.__name__}.{attribute}")
         if self._own_class(type(klass)):
             self._visit_class(type(klass))  # a metaclass's methods run for the class too
@@ -395,6 +406,12 @@ class _BytecodeWalker:
             opname = instruction.opname
             name = instruction.argval
             line = (instruction.positions.lineno if instruction.positions else None) or 0
+            if opname == "LOAD_BUILD_CLASS" and not self._makes_classes:
+                self._makes_classes = True
+                hooks, self._definition_hooks = self._definition_hooks, []
+                for hook, hook_owner in hooks:
+                    self.visit_callable(hook, hook_owner)
+                self._skip = 0  # as it was at this instruction: the hooks' own walks set it for theirs
             if opname in _ATTRIBUTE_OPS and chain is not None and isinstance(name, str):
                 chain = self._attribute(chain, name, owner, code.co_filename, line, instructions, index)
                 continue

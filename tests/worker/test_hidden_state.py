@@ -338,3 +338,28 @@ def test_a_list_only_a_base_class_defines_is_state_of_the_subclass() -> None:
                             "def f(x):\n    Child().bump()\n    return x\n")
     found = [f for f in _run(module, "f", planted, 1.0) if f["access"] == "state"]
     assert {(f["name"], f["type"], f["part"]) for f in found} == {("Base", "class", "items")}, found
+
+
+_REGISTRY_AT_DEFINITION = (
+    "REGISTRY = {}\n"
+    "class Base:\n"
+    "    def __init_subclass__(cls, **kw):\n"
+    "        super().__init_subclass__(**kw)\n"
+    "        REGISTRY[cls.__name__] = cls\n"
+    "    def __init__(self, lr):\n"
+    "        self.lr = lr\n"
+    "class SGD(Base):\n"
+    "    def step(self, x):\n"
+    "        return x * self.lr\n"
+)
+
+
+def test_a_hook_that_runs_when_a_class_is_defined_is_no_helper_of_a_call_that_defines_none() -> None:
+    module, planted = _load(_REGISTRY_AT_DEFINITION + "def f(x):\n    return SGD(0.5).step(x)\n")
+    assert [f for f in _run(module, "f", planted, 1.0) if f["name"] == "REGISTRY"] == []
+
+
+def test_a_call_that_defines_a_class_reads_what_its_bases_hooks_read() -> None:
+    module, planted = _load(_REGISTRY_AT_DEFINITION
+                            + "def f(x):\n    class Local(SGD):\n        pass\n    return Local(0.5).step(x)\n")
+    assert any(f["name"] == "REGISTRY" for f in _run(module, "f", planted, 1.0))

@@ -60,9 +60,6 @@ STILL_UNFAIR: dict[str, str] = {
         "points lost; the message now says why and what to do)",
     # Session 26's honest class: the code reading takes every method of a class the function reaches,
     # including ones the call never runs.
-    "definitions_pur_init_subclass_registry.py":
-        "`Optimizer.__init_subclass__`, which runs only when a subclass is defined, is read as a helper of "
-        "`sgd_step` (reached through `SGD.__init__`), and it reads the class's registry: `no_globals` lost",
     "definitions_jnp_repr_reads_constant.ipynb":
         "a `__repr__` that reads a module-level display constant is read as a helper of the graded function, "
         "which never prints the object: `no_globals` lost",
