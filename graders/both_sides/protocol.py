@@ -184,13 +184,18 @@ def encode_value(value: Any, _depth: int = 0, shared: dict[int, tuple[int, Any]]
             return {"__shared__": found[0]}
     if type(value) is np.ndarray or type(value) in _NUMPY_SCALAR_TYPES or is_jax_array(value):
         return _encode_array(value)
-    if type(value) is tuple:
-        return {"__tuple__": [encode_value(item, _depth + 1, shared) for item in value]}
+    if issubclass(type(value), tuple):
+        # A named tuple is a tuple to whoever unpacks it (honest class, session 26: `LossGrad(loss, grad)`
+        # for `(loss, grad)`); its items are read as the tuple holds them, by no `__iter__` of its class.
+        return {"__tuple__": [encode_value(item, _depth + 1, shared) for item in _tuple_items(value)]}
     if type(value) is list:
         return {"__list__": [encode_value(item, _depth + 1, shared) for item in value]}
     if type(value) is dict and all(type(key) is str for key in value):
         return {"__dict__": [[key, encode_value(item, _depth + 1, shared)] for key, item in value.items()]}
     return {"__unsupported__": _type_name(value)}
+
+
+_tuple_items: Callable[[tuple[Any, ...]], Any] = tuple.__iter__
 
 
 def encode_arguments(value: Any, place: Callable[[np.ndarray], int | None], _depth: int = 0) -> Any:

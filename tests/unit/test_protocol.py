@@ -136,3 +136,18 @@ def test_a_frame_of_too_many_objects_is_refused_before_it_is_parsed() -> None:
         writer.join()
     finally:
         os.close(read)
+
+
+def test_a_named_tuple_is_sent_as_the_tuple_it_is() -> None:
+    from typing import NamedTuple
+
+    class LossGrad(NamedTuple):
+        loss: float
+        grad: int
+
+    class Lying(tuple):  # type: ignore[type-arg]
+        def __iter__(self):  # type: ignore[no-untyped-def]
+            return iter([1, 2, 3])
+
+    assert encode_value(LossGrad(1.5, 2)) == {"__tuple__": [1.5, 2]}
+    assert encode_value(Lying((7,))) == {"__tuple__": [7]}  # what the tuple holds, not what it says
