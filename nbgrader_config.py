@@ -24,6 +24,9 @@ c.Autograde.autograde_preprocessors = [
     "graders.course.autograde.JaxgradeScores",
     "nbgrader.preprocessors.LimitOutput",
     "nbgrader.preprocessors.SaveAutoGrades",
+    # Once the gradebook holds the scores, the bare number nbgrader read them from (`Out[ ]: 7.0`) goes: Manual
+    # Grading renders the autograded notebook, where the score is already in the verdict's own heading.
+    "graders.course.feedback_page.WithoutBareScores",
     "nbgrader.preprocessors.AssignLatePenalties",
     "nbgrader.preprocessors.CheckCellMetadata",
     # The autograded notebook is what Manual Grading renders. Everything a student wrote (cells,
@@ -69,6 +72,9 @@ c.JaxgradeIdentity.mode = "auto"
 # The course's language ("ko" or "en"): feedback, the service's pages, summaries and the class report.
 # It is the course's, never the environment's of whoever started JupyterLab or the service.
 c.JaxgradeScores.lang = "ko"
+# The zone the course's times are written and shown in (an IANA name, never an abbreviation such as KST):
+# `jaxgrade course due` reads a due date's wall time in it, and every command prints deadlines in it and in UTC.
+c.JaxgradeCourse.timezone = "Asia/Seoul"
 
 # `jaxgrade watch ASSIGNMENT`: judged feedback per student and assignment, as a token bucket N/PERIOD
 # (units s, m, h, d). `--quota` overrides it; an assignment may have its own.

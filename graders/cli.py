@@ -212,6 +212,21 @@ def _build_parser() -> argparse.ArgumentParser:
     release.add_argument("assignments", nargs="*", metavar="ASSIGNMENT", help="assignments to release (default: all)")
     release.add_argument("--root", default=".", help="the course repository (default: .)")
     release.set_defaults(handler=_course_release)
+    setup = course_commands.add_parser(
+        "setup", help="record every released notebook in the course's gradebook, from a clone as it is "
+                      "(idempotent; release/ is never written)")
+    setup.add_argument("assignments", nargs="*", metavar="ASSIGNMENT", help="assignments to set up (default: all)")
+    setup.add_argument("--root", default=".", help="the course directory, a clone of the repository (default: .)")
+    setup.set_defaults(handler=_course_setup)
+    due = course_commands.add_parser(
+        "due", help="set or show an assignment's due date, as a wall time in an IANA zone or with an offset")
+    due.add_argument("assignment", help="assignment name")
+    due.add_argument("when", nargs="?", metavar="WHEN",
+                     help="'2027-06-18 23:59' (in --zone, else the course's c.JaxgradeCourse.timezone) or "
+                          "'2027-06-18 23:59+09:00'; without it, the due date is shown")
+    due.add_argument("--zone", metavar="ZONE", help="IANA time zone of WHEN, such as Asia/Seoul (never KST)")
+    due.add_argument("--course", default=".", help="nbgrader course directory (default: .)")
+    due.set_defaults(handler=_course_due)
     check = course_commands.add_parser("check", help="references full marks, stubs 0, exercises/ and release/ in sync")
     check.add_argument("--root", default=".", help="the course repository (default: .)")
     check.set_defaults(handler=_course_check)
@@ -227,6 +242,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from graders.common.stop import drop_lost_interrupts
 
         sys.unraisablehook = drop_lost_interrupts
+    _own_scripts_first_on_path()
     try:
         arguments = _build_parser().parse_args(argv)
         handler: Handler = arguments.handler
@@ -247,6 +263,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             from graders.common.stop import clear_stop_request
 
             clear_stop_request()
+
+
+def _own_scripts_first_on_path() -> None:
+    """The scripts installed beside this interpreter (nbgrader, alembic) first on PATH.
+
+    nbgrader's gradebook runs `alembic` by name, and its steps run `nbgrader`: a `jaxgrade` started by its full
+    path (a hub service, a systemd unit, cron) would otherwise find none, or another installation's.
+    """
+    scripts = str(Path(sys.executable).parent)
+    path = os.environ.get("PATH", "")
+    if path.split(os.pathsep)[:1] != [scripts]:
+        os.environ["PATH"] = f"{scripts}{os.pathsep}{path}" if path else scripts
 
 
 def _stop_on_signals() -> dict[int, Any]:
@@ -481,12 +509,12 @@ def _autograde(arguments: argparse.Namespace) -> int:
 def _watch(arguments: argparse.Namespace) -> int:
     from rich.console import Console
 
+    from graders.course.deadline import read_due_date
     from graders.course.quota import parse_quota
     from graders.course.watch import (
         Outcome,
         WatchSettings,
         course_config,
-        due_date,
         render_watch_summary,
         watch_assignment,
     )
@@ -497,13 +525,13 @@ def _watch(arguments: argparse.Namespace) -> int:
         raise UsageError(f"{course}: no nbgrader_config.py; pass --course with the course directory")
     if arguments.until is not None:
         raise UsageError(f"--until is gone: the deadline is {arguments.assignment}'s due date in the gradebook, the "
-                         "one `nbgrader collect` and `jaxgrade autograde` honour too; set it with `nbgrader db "
-                         f"assignment add {arguments.assignment} --duedate='2026-11-30 23:59:00 KST'`")
+                         "one `nbgrader collect` and `jaxgrade autograde` honour too; set it with `jaxgrade "
+                         f"course due {arguments.assignment} '2027-06-18 23:59' --zone Asia/Seoul`")
     try:
         config = course_config(course, arguments.assignment)
         quota = (parse_quota(arguments.quota) if arguments.quota is not None
                  else parse_quota(config.quota, config.quota_source))
-        deadline = due_date(course, arguments.assignment)
+        deadline = read_due_date(course, arguments.assignment)
     except ValueError as error:
         raise UsageError(str(error)) from None
     if not config.course_id:
@@ -721,6 +749,60 @@ def _course_release(arguments: argparse.Namespace) -> int:
     for path in written:
         sys.stdout.write(f"wrote {path}\n")
     sys.stdout.write(f"recorded {', '.join(chosen)} in {root / 'gradebook.db'}\n")
+    return EXIT_OK
+
+
+def _course_setup(arguments: argparse.Namespace) -> int:
+    from graders.course.setup import SetupError, set_up_course
+
+    root = Path(arguments.root)
+    chosen = [_assignment(name).name for name in arguments.assignments] or sorted(_catalogue())
+    try:
+        result = set_up_course(root, chosen)
+    except SetupError as error:
+        raise UsageError(str(error)) from None
+    for name in chosen:
+        sys.stdout.write(f"{name}: {', '.join(result.notebooks[name])} recorded, {result.points[name]:g} points\n")
+    sys.stdout.write(f"the gradebook {result.gradebook} knows {len(chosen)} assignment(s); release/ unchanged\n")
+    return EXIT_OK
+
+
+def _course_due(arguments: argparse.Namespace) -> int:
+    from datetime import UTC, datetime
+
+    from graders.course.deadline import (
+        DeadlineError,
+        DueDate,
+        course_zone,
+        parse_due_date,
+        read_due_date,
+        write_due_date,
+        zone_named,
+    )
+
+    name = _assignment(arguments.assignment).name
+    course = Path(arguments.course)
+    if not (course / "nbgrader_config.py").is_file():
+        raise UsageError(f"--course {course}: no nbgrader_config.py there; pass the course directory")
+    try:
+        shown_in = course_zone(course)
+        if arguments.when is None:
+            if arguments.zone is not None:
+                shown_in = zone_named(arguments.zone, "--zone")
+            stored = read_due_date(course, name)
+            said = "no due date" if stored is None else f"due {DueDate(stored, shown_in).text()}"
+            sys.stdout.write(f"{name}: {said}\n")
+            return EXIT_OK
+        zone = zone_named(arguments.zone, "--zone") if arguments.zone is not None else shown_in
+        due = parse_due_date(arguments.when, zone, zone_given=arguments.zone is not None)
+    except DeadlineError as error:
+        raise UsageError(str(error)) from None
+    write_due_date(course, name, due)
+    sys.stdout.write(f"{name}: due {DueDate(due, shown_in).text()}\n")
+    if due <= datetime.now(UTC):
+        sys.stdout.write("note: that is already past: the watch gives no more verdicts, and collecting takes only "
+                         "what was submitted before it\n")
+    sys.stdout.write("a running `jaxgrade watch` reads the due date when it starts: restart it\n")
     return EXIT_OK
 
 

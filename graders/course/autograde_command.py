@@ -37,6 +37,7 @@ from graders.common.stop import raise_if_stop_requested
 from graders.judge.supervisor.client import sweep_stale_folders
 
 from .collect import refused_entries
+from .deadline import describe_deadline, read_due_date
 from .grade_ahead import grade_ahead
 from .gradebook import database_url, gradebook_rows
 from .inbound import parse_timestamp
@@ -103,6 +104,8 @@ def autograde_course(course: Path, assignment: str, jobs: int = 1, force: bool =
     """Collect (unless `collect` is False), then grade every collected student not yet graded on the
     submission collected now, or only `student`."""
     console = console or Console(stderr=True)
+    console.print(f"{assignment}: deadline {describe_deadline(course, read_due_date(course, assignment))}",
+                  soft_wrap=True, markup=False)
     grader = CourseGrader(course, assignment, scheduler, fresh=force)
     if collect:
         if grader.steps.inbound().is_dir():

@@ -8,7 +8,6 @@ generates from them and holds no solution code.
 
 from __future__ import annotations
 
-import filecmp
 import shutil
 import tempfile
 from dataclasses import dataclass
@@ -19,7 +18,7 @@ from graders.judge.grade import GradingOptions, grade_path
 
 from .content import CONTENTS
 from .notebooks import write_notebooks
-from .release import ReleaseError, released_in_scratch
+from .release import ReleaseError, release_differences, released_in_scratch
 
 __all__ = ["Finding", "check_course", "sources_in_sync"]
 
@@ -73,14 +72,8 @@ def sources_in_sync(root: Path) -> list[Finding]:
             released = released_in_scratch(scratch, [c.assignment for c in CONTENTS], scratch / "nbgrader")
         except ReleaseError as error:
             return findings + [Finding(False, "nbgrader generate_assignment runs", str(error))]
-        differing = _differences(filecmp.dircmp(released, root / "release"))
+        differing = release_differences(released, root / "release")
         findings.append(Finding(not differing, "release/ is what nbgrader generates from exercises/",
                                 f"differs: {', '.join(differing)}; run `make release`" if differing else ""))
     return findings
 
-
-def _differences(comparison: filecmp.dircmp[str]) -> list[str]:
-    found = [*comparison.left_only, *comparison.right_only, *comparison.diff_files]
-    for sub in comparison.subdirs.values():
-        found += _differences(sub)
-    return found

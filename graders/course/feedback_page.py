@@ -12,10 +12,10 @@ template, which a course-wide `HTMLExporter` setting would replace. The template
 named `feedback`, nbgrader's own template name, because nbgrader's API (the formgrader's button, and
 `jaxgrade watch`) sets that name whatever the configuration says.
 
-`WithoutBareScores`, a preprocessor of the feedback step only, takes out of each function's grade cell
-the bare number (`Out[ ]: 7.0`) that follows the verdict: nbgrader reads partial credit from that
-output when it autogrades, so the autograded notebook keeps it, but on the page the score is already
-in the contents and in the verdict's own heading.
+`WithoutBareScores` takes out of each function's grade cell the bare number (`Out[ ]: 7.0`) that follows
+the verdict: nbgrader reads partial credit from that output when it autogrades (`SaveAutoGrades`), so it
+runs right after that step (the autograded notebook is what Manual Grading shows) and in the feedback
+step; on either page the score is already in the contents and in the verdict's own heading.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The formgrader's Autograde button, off the server's event loop: a Jupyter server extension.
+"""The formgrader's Autograde button, off the server's event loop, and its pages framed by JupyterLab:
+a Jupyter server extension.
 
 nbgrader's formgrader autogrades in the instructor's Jupyter server itself, synchronously: while a
 submission is graded (seconds; a student's 40 s sleep, 36 s) the whole server stops answering, the
@@ -21,9 +22,10 @@ from typing import Any
 
 from jupyter_server.utils import url_path_join
 from nbgrader.server_extensions.formgrader.base import BaseApiHandler, check_notebook_dir, check_xsrf
-from tornado import web
+from tornado import httputil, web
+from tornado.web import OutputTransform
 
-__all__ = ["AutogradeOffTheLoop"]
+__all__ = ["AutogradeOffTheLoop", "framed_by_its_own_lab"]
 
 _AUTOGRADE = r"/formgrader/api/submission/([^/]+)/([^/]+)/autograde"
 # The reply's log: the end of what `jaxgrade autograde` printed, enough for its summary.
@@ -52,6 +54,36 @@ class AutogradeOffTheLoop(BaseApiHandler):  # type: ignore[misc]  # nbgrader shi
         self.write(json.dumps(reply))
 
 
+def framed_by_its_own_lab(base_url: str) -> type[OutputTransform]:
+    """A tornado transform: the formgrader's pages may be framed by the same origin, nothing else may.
+
+    JupyterHub sends `frame-ancestors 'none'` on every page of a single-user server, so that one user's server
+    cannot frame another's on a same-origin hub; JupyterLab's Nbgrader > Formgrader opens the formgrader in a
+    frame, and it showed "refused to connect" (nbgrader #1870). This extension is loaded only in the
+    instructor's environment, and relaxes the policy to `'self'` on the formgrader's pages alone: JupyterLab
+    itself, the API, files and every student's server keep `'none'`. What may then frame a formgrader page
+    is a page of the hub's origin that the instructor's browser opens, and no student's server can be one of
+    those: the hub lets no instructor open a student's server unless made an admin (docs/deploy.md).
+    """
+    pages = url_path_join(base_url, "formgrader")
+    api = url_path_join(pages, "api")
+
+    class FramedByItsOwnLab(OutputTransform):
+        def __init__(self, request: httputil.HTTPServerRequest) -> None:
+            path = request.path
+            self.applies = (path == pages or path.startswith(pages + "/")) and not path.startswith(api)
+
+        def transform_first_chunk(self, status_code: int, headers: httputil.HTTPHeaders, chunk: bytes,
+                                  finishing: bool) -> tuple[int, httputil.HTTPHeaders, bytes]:
+            policy = headers.get("Content-Security-Policy")
+            if self.applies and policy is not None:
+                headers["Content-Security-Policy"] = policy.replace("frame-ancestors 'none'",
+                                                                    "frame-ancestors 'self'")
+            return status_code, headers, chunk
+
+    return FramedByItsOwnLab
+
+
 def _jupyter_server_extension_points() -> list[dict[str, str]]:
     return [{"module": "graders.course.formgrader"}]
 
@@ -65,4 +97,5 @@ def _load_jupyter_server_extension(serverapp: Any) -> None:
     rules = webapp.default_router.rules
     # add_handlers puts the new group just before tornado's last, catch-all group.
     rules.insert(0, rules.pop(-2))
+    webapp.add_transform(framed_by_its_own_lab(webapp.settings["base_url"]))
     serverapp.log.info("jaxgrade: the formgrader's Autograde runs `jaxgrade autograde` off the event loop")

@@ -13,6 +13,7 @@ assignment has been generated.
 
 from __future__ import annotations
 
+import filecmp
 import os
 import shutil
 import subprocess
@@ -21,7 +22,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = ["ReleaseError", "generate_release", "nbgrader_environment", "released_in_scratch"]
+__all__ = ["ReleaseError", "generate_release", "nbgrader_environment", "release_differences", "released_in_scratch"]
 
 _NBGRADER_SECONDS = 600
 
@@ -78,6 +79,26 @@ def generate_release(root: Path, assignments: Sequence[str]) -> list[Path]:
             staged.rename(target)
             written.extend(sorted(path for path in target.rglob("*") if path.is_file()))
         return written
+
+
+def release_differences(generated: Path, committed: Path, assignments: Sequence[str] | None = None) -> list[str]:
+    """The files that differ between a generated release and the committed one (all, or `assignments`')."""
+    names = sorted({path.name for path in (*generated.iterdir(), *committed.iterdir()) if path.is_dir()}
+                   if assignments is None else assignments)
+    found: list[str] = []
+    for name in names:
+        if not (generated / name).is_dir() or not (committed / name).is_dir():
+            found.append(name)
+            continue
+        found += [f"{name}/{path}" for path in _differences(filecmp.dircmp(generated / name, committed / name))]
+    return found
+
+
+def _differences(comparison: filecmp.dircmp[str]) -> list[str]:
+    found = [*comparison.left_only, *comparison.right_only, *comparison.diff_files]
+    for sub in comparison.subdirs.values():
+        found += [f"{sub.left.rsplit('/', 1)[-1]}/{path}" for path in _differences(sub)]
+    return found
 
 
 def _nbgrader_reason(stderr: str) -> str:

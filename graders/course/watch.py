@@ -51,6 +51,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TextColumn
@@ -65,8 +66,9 @@ from graders.judge.supervisor.client import sweep_stale_folders
 from .atomic import read_json, write_json
 from .autograde_command import CourseGrader
 from .collect import course_rules
+from .deadline import DueDate, shown_zone
 from .grade_ahead import judge_options
-from .gradebook import database_url, gradebook_rows
+from .gradebook import gradebook_rows
 from .inbound import InboundEntry, Refusal, TrustRules, parse_timestamp, scan_inbound, select_submissions
 from .nbgrader_steps import CourseSteps, StepFailed, load_course_config
 from .notice import write_notice
@@ -75,7 +77,7 @@ from .records import is_graded, read_failure, student_records
 from .watch_history import HISTORY, STATE, History, checks_of
 from .watch_queue import FairQueue
 
-__all__ = ["CourseConfig", "Handled", "Outcome", "WatchRun", "WatchSettings", "course_config", "due_date",
+__all__ = ["CourseConfig", "Handled", "Outcome", "WatchRun", "WatchSettings", "course_config",
            "render_watch_summary", "watch_assignment"]
 
 # How often the exchange is looked at: a look is one directory listing.
@@ -117,20 +119,6 @@ def course_config(course: Path, assignment: str) -> CourseConfig:
                         lang if lang in LANGUAGES else DEFAULT_LANGUAGE, quota,
                         source if source == "the default quota" else f"{source} in nbgrader_config.py",
                         course_rules(config, course))
-
-
-def due_date(course: Path, assignment: str) -> datetime | None:
-    """The assignment's nbgrader due date (the gradebook keeps it in UTC), or None."""
-    from nbgrader.api import Gradebook, MissingEntry
-
-    if not (course / "gradebook.db").exists():
-        return None
-    with Gradebook(database_url(course)) as gradebook:
-        try:
-            duedate = gradebook.find_assignment(assignment).duedate
-        except MissingEntry:
-            return None
-    return None if duedate is None else duedate.replace(tzinfo=UTC)
 
 
 # --------------------------------------------------------------------------- what a run did
@@ -251,6 +239,8 @@ class _Service:
         self.history = History(state / HISTORY)
         self.ledger = QuotaLedger(state / "quota.json", settings.quota)
         self.nbgrader = CourseSteps(self.course, self.assignment)
+        # Times are shown in the course's zone (students read them in notices; the instructor in the log).
+        self.zone = shown_zone(self.course)
         # Warm judges for the service's life; on a cluster, its workers grade instead.
         self.judges = (JudgePool(settings.jobs, judge_options(load_course_config(self.course)))
                        if settings.scheduler is None else None)
@@ -392,7 +382,7 @@ class _Service:
                 return  # never collected: no page can be filed for it
             at = parse_timestamp(submitted)
             write_notice(self.course, self.assignment, student, "failed", self.settings.config.lang,
-                         submitted=_local_time(at), reason=reason)
+                         submitted=_local_time(at, self.zone), reason=reason)
             self.nbgrader.release_feedback(student)
         except (OSError, ValueError, StepFailed) as error:
             self.console.print(f"{student} ({submitted}): no page released to say it could not be graded: {error}",
@@ -414,13 +404,13 @@ class _Service:
         seen = self.seen_at.get((student, submitted), time.time())
         decision = self.ledger.decide(student, submitted, min(at.timestamp(), seen))
         lang = self.settings.config.lang
-        shown = _local_time(at)
+        shown = _local_time(at, self.zone)
         score = max_score = None
         reason = ""
         if not decision.allowed:
             write_notice(course, assignment, student, "received", lang, submitted=shown,
                          quota=self.settings.quota.text, next_at=_local_time(
-                             datetime.fromtimestamp(decision.next_at, UTC)))
+                             datetime.fromtimestamp(decision.next_at, UTC), self.zone))
             outcome = Outcome.RECEIVED
         else:
             ok = is_graded(course, assignment, student)
@@ -497,12 +487,12 @@ class _Service:
 
     def _deadline_text(self) -> str:
         deadline = self.settings.deadline
-        return "stopped" if deadline is None else _local_time(deadline)
+        return "stopped" if deadline is None else DueDate(deadline, self.zone).text()
 
 
-def _local_time(moment: datetime) -> str:
-    """A time as students read it: this machine's local time, with its zone."""
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M %Z")
+def _local_time(moment: datetime, zone: ZoneInfo) -> str:
+    """A time as students read it: the course's zone (`c.JaxgradeCourse.timezone`), named."""
+    return moment.astimezone(zone).strftime("%Y-%m-%d %H:%M %Z")
 
 
 def render_watch_summary(run: WatchRun, console: Console) -> None:

@@ -84,7 +84,9 @@ def render_feedback(exercise: ExerciseResult, notes: Sequence[str], lang: str, *
     explained = [(check, state) for check, state in zip(exercise.checks, states, strict=True) if check.message]
     if explained:
         title = t("report.details", lang)
-        lines += ["", title if plain else f"<details><summary>{title}</summary>", ""]
+        # The marker is text: the pages that render it (the feedback page, Manual Grading) style `summary` as a
+        # block, which hides the browser's own triangle, and a student's page may carry no style of ours.
+        lines += ["", title if plain else f"<details><summary>▸ {title}</summary>", ""]
         lines += [f"- `{check.name}` ({t(f'status.{state}', lang)}): {escape(check.message)}"
                   for check, state in explained]
         lines += [] if plain else ["", "</details>"]
