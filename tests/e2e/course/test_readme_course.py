@@ -18,6 +18,7 @@ import shutil
 import subprocess
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 from nbgrader.api import Gradebook
@@ -55,10 +56,11 @@ def _fresh_copy(destination: Path) -> Path:
 
 
 def _bash(lines: list[str], cwd: Path, exchange: Path) -> subprocess.CompletedProcess[str]:
-    # The README's due date moves to a day from now, so that the students below submit before it.
-    due = (datetime.now(UTC) + timedelta(days=1)).strftime("%Y-%m-%d %H:%M:%S UTC")
+    # The README's due date moves to a day from now, so that the students below submit before it: the same wall
+    # time format, in the course's zone.
+    due = (datetime.now(UTC) + timedelta(days=1)).astimezone(ZoneInfo("Asia/Seoul")).strftime("%Y-%m-%d %H:%M")
     script = "set -euo pipefail\n" + "\n".join(
-        re.sub(r'--duedate="[^"]*"', f'--duedate="{due}"', line.replace(README_EXCHANGE, str(exchange)))
+        re.sub(r'(jaxgrade course due \S+) "[^"]*"', rf'\1 "{due}"', line.replace(README_EXCHANGE, str(exchange)))
         for line in lines)
     completed = subprocess.run(["bash", "-c", script], cwd=cwd, capture_output=True, text=True, timeout=1800,
                                env={**os.environ, "JAXGRADE_LANG": "en"})

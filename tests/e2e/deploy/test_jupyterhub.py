@@ -1,21 +1,23 @@
-"""A real course on a real JupyterHub: each student an OS account of their own, as docs/deploy.md says.
+"""A real course on a real JupyterHub, deployed by docs/deploy.md's own commands, as a new instructor would.
 
-The hub is JupyterHub 6.1.1 with configurable-http-proxy 4.6.3 (npm), PAM and the LocalProcessSpawner, running
-the `jupyterhub_config.py` of docs/deploy.md (read from the page; paths, groups and names moved to the test's)
-as root; its environments are `make hub-env`'s (/opt/jaxgrade-test/hub). The test creates an instructor and
-two students, with passwords it generates, and removes them after. Step by step:
+The hub is JupyterHub 6.1.1 with configurable-http-proxy 4.6.3 (npm), PAM and the LocalProcessSpawner, in the
+environments `make hub-env` builds (/opt/jaxgrade-test/hub: the page's environment block, which needs the
+network, is the one part not run here). Every other block of the page runs as written, as root, after the page's
+names block with only its values changed (the test's folders and accounts, free ports on 127.0.0.1, the due date
+moved to a day from now in the course's zone). Step by step:
 
-1. the instructor runs the deploy page's commands (generate, due date, release, warm the cache);
-2. the hub starts, and with it `jaxgrade watch jit` as a managed service, as the instructor (docs/watch.md);
-3. in Chromium, each student logs in on the hub's login page, opens the Assignments panel, presses Fetch,
+1. the page's blocks: the accounts (private homes), the exchange, the course (a clone of this repository with
+   its committed release/, `jaxgrade course setup`, `jaxgrade course due`, the release, the cache), the hub's
+   configuration, and the hub started by the page's command, with `jaxgrade watch jit` as a managed service;
+2. in Chromium, each student logs in on the hub's login page, opens the Assignments panel, presses Fetch,
    works (the notebook edited as the student's own account), presses Submit, then Fetch Feedback, and reads
    their own verdict, and no one else's; between them, one student submits under the other's name from a
    terminal (`nbgrader submit --student`), which is never counted as the other's;
-4. the due date passes and the service is killed: the hub starts it again, and past the deadline it stays
+3. the due date passes and the service is killed: the hub starts it again, and past the deadline it stays
    idle instead of being started every 30 s;
-5. the instructor logs in, collects and autogrades in the formgrader, and exports the grades in a JupyterLab
-   terminal; the grades are each student's own;
-6. the hub stops, and with it every process of the three accounts.
+4. the instructor logs in, opens the formgrader inside JupyterLab (its frame loads), collects and autogrades
+   in the formgrader, and exports the grades in a JupyterLab terminal; the grades are each student's own;
+5. the hub is stopped as the page says, and with it every process of the three accounts.
 
 Every step's time is printed (`-s`, and the summary in any case).
 """
@@ -30,7 +32,6 @@ import pwd
 import re
 import secrets
 import shutil
-import signal
 import subprocess
 import tempfile
 import threading
@@ -41,6 +42,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import psutil
 import pytest
@@ -51,7 +53,7 @@ from ...browser import needs_chromium, start_chromium
 from ...conftest import max_score, points
 from ..course.nbgrader_course import REPO, free_port, student_answers
 from ..course.test_jupyterlab import _menu, _wait
-from .docs_blocks import doc_block
+from .docs_blocks import doc_block, doc_blocks, with_names
 
 HUB_DIR = Path(os.environ.get("JAXGRADE_HUB_DIR", "/opt/jaxgrade-test/hub"))
 # Made by `make hub-env`: the group that may read the instructor environment (it holds solutions/).
@@ -61,7 +63,9 @@ TEACHER, ALICE, BOB = "jgtest-hub-teacher", "jgtest-hub-alice", "jgtest-hub-bob"
 ACCOUNTS = (TEACHER, ALICE, BOB)
 ASSIGNMENT = "jit"
 SERVICE = "jaxgrade-watch-jit"
-DEPLOY_DOC, WATCH_DOC = REPO / "docs" / "deploy.md", REPO / "docs" / "watch.md"
+DEPLOY_DOC = REPO / "docs" / "deploy.md"
+# The course's zone (c.JaxgradeCourse.timezone in nbgrader_config.py), in which the page writes its due date.
+SEOUL = ZoneInfo("Asia/Seoul")
 # Bob's norm is right but not jit-compiled: his verdict and grade differ from Alice's full marks.
 BOB_NORM = "def norm(X):\n    centred = X - X.mean(axis=0)\n    return centred / X.std(axis=0)"
 
@@ -93,6 +97,10 @@ class Site:
         return self.base / "hub"
 
     @property
+    def homes(self) -> Path:
+        return self.base / "home"
+
+    @property
     def log(self) -> Path:
         return self.state / "jupyterhub.log"
 
@@ -101,22 +109,11 @@ class Site:
         return self.home(TEACHER) / "jax-course"
 
     def home(self, account: str) -> Path:
-        return self.base / "home" / account
+        return self.homes / account
 
     def figure(self, name: str, seconds: float) -> None:
         self.figures[name] = seconds
         print(f"[hub] {name}: {seconds:.1f} s", flush=True)
-
-    def moved(self, text: str) -> str:
-        """A docs block with the deployment's paths, groups and names moved to this test's."""
-        moves = {"/opt/jax-course": str(HUB_DIR), "/srv/nbgrader/exchange": str(self.exchange),
-                 "/home/instructor": str(self.home(TEACHER)), '"instructor"': f'"{TEACHER}"',
-                 '"jax-students"': f'"{STUDENTS_GROUP}"', '"jax-instructors"': f'"{INSTRUCTORS_GROUP}"'}
-        for old, new in moves.items():
-            text = text.replace(old, new)
-        for left in ("/opt/jax-course", "/srv/nbgrader", "/home/instructor", '"jax-students"', '"jax-instructors"'):
-            assert left not in text, (left, text)
-        return text
 
     def as_account(self, account: str, command: str, *, cwd: Path | None = None, stdin: str | None = None,
                    check: bool = True) -> subprocess.CompletedProcess[str]:
@@ -158,19 +155,11 @@ def site() -> Iterator[Site]:
     _remove_accounts()  # what an interrupted run left
     base = Path(tempfile.mkdtemp(prefix="jaxgrade-hub-"))
     base.chmod(0o755)
-    (base / "home").mkdir(mode=0o755)
     site = Site(base)
     try:
-        _run("groupadd", STUDENTS_GROUP)
-        for account in ACCOUNTS:
-            group = INSTRUCTORS_GROUP if account == TEACHER else STUDENTS_GROUP
-            _run("useradd", "--create-home", "--home-dir", str(site.home(account)), "--shell", "/bin/sh",
-                 "--groups", group, account)
-            site.home(account).chmod(0o700)
-            site.passwords[account] = secrets.token_urlsafe(18)
-        _run("chpasswd", stdin="".join(f"{name}:{password}\n" for name, password in site.passwords.items()))
         yield site
     finally:
+        _stop_hub(site)
         _remove_accounts()
         # What to look at after a failure: the hub's log (every server's and the service's lines), the pages.
         artifacts = os.environ.get("JAXGRADE_TEST_ARTIFACTS")
@@ -183,43 +172,88 @@ def site() -> Iterator[Site]:
         shutil.rmtree(base, ignore_errors=True)
 
 
-# --------------------------------------------------------------------------- the instructor's course
-def _prepare_course(site: Site) -> None:
-    course = site.course
-    course.mkdir()
-    shutil.copy(REPO / "nbgrader_config.py", course / "nbgrader_config.py")
-    shutil.copytree(REPO / "exercises", course / "exercises")
-    jupyter = site.home(TEACHER) / ".jupyter"
-    jupyter.mkdir()
-    (jupyter / "nbgrader_config.py").write_text(
-        site.moved(doc_block(DEPLOY_DOC, "## The instructor's side", "python")))
-    _run("chown", "-R", f"{TEACHER}:{TEACHER}", str(site.home(TEACHER)))
-    site.exchange.mkdir()
-    site.exchange.chmod(0o1777)
-    # The deploy page's commands, as the instructor, with the due date a day from now.
-    commands = doc_block(DEPLOY_DOC, "## The instructor's side", "sh")
-    due = (datetime.now(UTC) + timedelta(days=1)).strftime("%Y-%m-%d %H:%M:%S UTC")
-    assert '--duedate="2026-12-01 23:59:00 KST"' in commands
+# --------------------------------------------------------------------------- the page's blocks
+def _names(site: Site, ports: dict[str, int], due: str) -> str:
+    """docs/deploy.md's names block, with this test's values in place of the page's."""
+    return with_names(doc_block(DEPLOY_DOC, "## The names", "sh"), {
+        "PREFIX": str(HUB_DIR), "EXCHANGE": str(site.exchange), "HOMES": str(site.homes), "INSTRUCTOR": TEACHER,
+        "STUDENTS": f"{ALICE} {BOB}", "STUDENTS_GROUP": STUDENTS_GROUP, "INSTRUCTORS_GROUP": INSTRUCTORS_GROUP,
+        "COURSE_REPO": str(REPO), "HUB_STATE": str(site.state), "UNITS": str(site.base / "units"),
+        "LISTEN": "127.0.0.1", "PORT": str(ports["public"]), "HUB_PORT": str(ports["hub"]),
+        "PROXY_API_PORT": str(ports["proxy_api"]), "ASSIGNMENT": ASSIGNMENT, "DUE": due})
+
+
+def _as_root(site: Site, names: str, *blocks: str) -> None:
+    """The page's blocks after its names, in one bash as root (a new session: the hub it starts outlives it)."""
+    completed = subprocess.run(["bash", "-e"], input=names + "".join(blocks), capture_output=True, text=True,
+                               timeout=1200, cwd=site.base, start_new_session=True,
+                               env={"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+                                    "LANG": "C.UTF-8", "HOME": "/root"})
+    assert completed.returncode == 0, (completed.stdout[-3000:], completed.stderr[-3000:])
+
+
+def _deploy(site: Site) -> datetime:
+    """Every block of docs/deploy.md a new instructor runs, as written, but the environments'; the due date
+    the page's names gave, as the instant it means."""
+    ports = {name: free_port() for name in ("public", "hub", "proxy_api")}
+    site.url = f"http://127.0.0.1:{ports['public']}"
+    page_due = re.search(r'^DUE="([^"]+)"', doc_block(DEPLOY_DOC, "## The names", "sh"), re.M)
+    assert page_due and datetime.strptime(page_due[1], "%Y-%m-%d %H:%M").replace(tzinfo=SEOUL) > datetime.now(UTC), \
+        "the page's due date is in the future, in the form the test moves"
+    # A day from now, written as the page writes it: a wall time in the course's zone.
+    due = (datetime.now(UTC) + timedelta(days=1)).astimezone(SEOUL).strftime("%Y-%m-%d %H:%M")
+    # The watch service of the hub's configuration is the one docs/watch.md describes.
+    service = doc_block(REPO / "docs" / "watch.md", "## As a JupyterHub managed service", "python")
+    assert service in (REPO / "deploy" / "hub" / "jupyterhub_config.py").read_text()
+    names = _names(site, ports, due)
+    accounts = doc_blocks(DEPLOY_DOC, "## Accounts: one per student", "sh")[0]
+    course = doc_blocks(DEPLOY_DOC, "## The course", "sh")[0]
+    configure, start = doc_blocks(DEPLOY_DOC, "## The hub", "sh")[:2]
+    _as_root(site, names, accounts)
+    site.passwords = {account: secrets.token_urlsafe(18) for account in ACCOUNTS}
+    _run("chpasswd", stdin="".join(f"{name}:{password}\n" for name, password in site.passwords.items()))
     started = time.monotonic()
-    site.as_account(TEACHER, commands.replace("2026-12-01 23:59:00 KST", due))
-    site.figure("instructor: generate, due date, release, jaxgrade warm", time.monotonic() - started)
+    _as_root(site, names, course)
+    site.figure("the page's course block: clone, course setup, due date, release, jaxgrade warm",
+                time.monotonic() - started)
+    started = time.monotonic()
+    _as_root(site, names, configure, start)
+
+    def answering() -> bool:
+        assert _hub_process(site) is not None, site.hub_log()[-5000:]
+        try:
+            return _get(f"{site.url}/hub/login")[0] == 200
+        except OSError:
+            return False
+
+    _wait(answering, seconds=180, what="the hub's login page")
+    site.figure("hub start (to its login page answering)", time.monotonic() - started)
+    _wait(lambda: "watching" in site.hub_log(), seconds=180, what="the watch service to start")
+    site.figure("hub start to the watch service watching", time.monotonic() - started)
+    return datetime.strptime(due, "%Y-%m-%d %H:%M").replace(tzinfo=SEOUL)
 
 
-def _hub_config(site: Site, ports: dict[str, int]) -> str:
-    config = doc_block(DEPLOY_DOC, "## jupyterhub_config.py", "python")
-    service = doc_block(WATCH_DOC, "## As a JupyterHub managed service", "python")
-    assert service in config, "the service is configured exactly as docs/watch.md says"
-    state = site.state
-    return site.moved(config) + f"""
-# What the test adds (docs/deploy.md, "What the test changes"):
-c.JupyterHub.bind_url = "http://127.0.0.1:{ports['public']}"
-c.JupyterHub.hub_bind_url = "http://127.0.0.1:{ports['hub']}"
-c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{ports['proxy_api']}"
-c.ConfigurableHTTPProxy.command = ["{HUB_DIR / 'proxy' / 'node_modules' / '.bin' / 'configurable-http-proxy'}"]
-c.JupyterHub.db_url = "sqlite:///{state / 'jupyterhub.sqlite'}"
-c.JupyterHub.cookie_secret_file = "{state / 'jupyterhub_cookie_secret'}"
-c.ConfigurableHTTPProxy.pid_file = "{state / 'jupyterhub-proxy.pid'}"
-"""
+def _hub_process(site: Site) -> psutil.Process | None:
+    """The hub the page's start command started (its pid file), while it runs."""
+    try:
+        process = psutil.Process(int((site.state / "jupyterhub.pid").read_text()))
+        return process if process.status() != psutil.STATUS_ZOMBIE else None
+    except (OSError, ValueError, psutil.Error):
+        return None
+
+
+def _stop_hub(site: Site) -> float:
+    """As the page says: `kill` of the pid in its file; the hub stops its servers and services first."""
+    started = time.monotonic()
+    hub = _hub_process(site)
+    if hub is not None:
+        hub.terminate()
+        try:
+            hub.wait(timeout=150)
+        except psutil.TimeoutExpired:
+            for process in [hub, *hub.children(recursive=True)]:
+                process.kill()
+    return time.monotonic() - started
 
 
 def _get(url: str, timeout: float = 10, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str]]:
@@ -234,45 +268,6 @@ def _get(url: str, timeout: float = 10, headers: dict[str, str] | None = None) -
             return int(response.status), dict(response.headers)
     except urllib.error.HTTPError as error:
         return int(error.code), dict(error.headers)
-
-
-def _start_hub(site: Site) -> subprocess.Popen[bytes]:
-    site.state.mkdir(mode=0o700)
-    ports = {name: free_port() for name in ("public", "hub", "proxy_api")}
-    config = site.state / "jupyterhub_config.py"
-    config.write_text(_hub_config(site, ports))
-    site.url = f"http://127.0.0.1:{ports['public']}"
-    environment = {"PATH": f"{HUB_DIR / 'hub' / 'bin'}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-                   "LANG": "C.UTF-8", "HOME": str(site.state)}
-    started = time.monotonic()
-    with open(site.log, "wb") as log:
-        hub = subprocess.Popen([str(HUB_DIR / "hub" / "bin" / "jupyterhub"), "-f", str(config)], cwd=site.state,
-                               env=environment, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-
-    def answering() -> bool:
-        assert hub.poll() is None, site.hub_log()[-5000:]
-        try:
-            return _get(f"{site.url}/hub/login")[0] == 200
-        except OSError:
-            return False
-
-    _wait(answering, seconds=180, what="the hub's login page")
-    site.figure("hub start (to its login page answering)", time.monotonic() - started)
-    _wait(lambda: "watching" in site.hub_log(), seconds=180, what="the watch service to start")
-    site.figure("hub start to the watch service watching", time.monotonic() - started)
-    return hub
-
-
-def _stop_hub(hub: subprocess.Popen[bytes]) -> float:
-    started = time.monotonic()
-    if hub.poll() is None:
-        os.kill(hub.pid, signal.SIGTERM)
-        try:
-            hub.wait(timeout=150)
-        except subprocess.TimeoutExpired:
-            os.killpg(hub.pid, signal.SIGKILL)
-            hub.wait(timeout=30)
-    return time.monotonic() - started
 
 
 # --------------------------------------------------------------------------- a person in Chromium
@@ -427,12 +422,25 @@ def _formgrader(site: Site, person: Person, probe: Responsiveness) -> dict[str, 
     """Collect, then Autograde each student, in the formgrader; the Collect log and each student's score as the
     formgrader shows it.
 
-    JupyterLab's Nbgrader > Formgrader opens it in a frame; the test then works in the formgrader opened in a tab
-    of its own (/user/INSTRUCTOR/formgrader), where Selenium reads its tables without switching frames.
+    JupyterLab's Nbgrader > Formgrader opens it in a frame, which must load (JupyterHub forbids frames by default,
+    and Chromium then shows "refused to connect"); the test then works in the formgrader opened in a tab of its
+    own (/user/INSTRUCTOR/formgrader), where Selenium reads its tables without switching frames.
     """
     By, driver = person.By, person.driver
+    started = time.monotonic()
     _menu(driver, "Nbgrader", "Formgrader")
-    _wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#formgrader-iframe iframe"), what="the formgrader's frame")
+    frame = _wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#formgrader-iframe iframe"),
+                  what="the formgrader's frame")[0]
+    driver.switch_to.frame(frame)
+    try:
+        _wait(lambda: "Manage Assignments" in person.body() and ASSIGNMENT in person.body(), seconds=120,
+              what="the formgrader's Manage Assignments inside JupyterLab's frame")
+    except BaseException:
+        driver.switch_to.default_content()
+        person.keep("formgrader-frame")
+        raise
+    driver.switch_to.default_content()
+    site.figure("formgrader: opened inside JupyterLab (its frame shows Manage Assignments)", time.monotonic() - started)
     started = time.monotonic()
     driver.get(f"{site.url}/user/{TEACHER}/formgrader")
     try:
@@ -563,14 +571,28 @@ def test_a_course_on_jupyterhub_with_an_account_per_student(site: Site, capsys: 
     alice_answers = student_answers(ASSIGNMENT)
     bob_answers = {**alice_answers, "norm": BOB_NORM}
 
+    due = _deploy(site)
+    # The page's accounts: private homes, bash for JupyterLab's terminal.
+    for account in ACCOUNTS:
+        assert _mode(site.home(account)) == (account, "700") and pwd.getpwnam(account).pw_shell == "/bin/bash"
+    # The page's course: a clone, whose gradebook knows every released notebook and the instant the page meant.
+    from nbgrader.api import Gradebook
+
+    released = {path.parent.name: path.stem for path in (site.course / "release").glob("*/*.ipynb")}
+    assert set(released) == {path.name for path in (REPO / "release").iterdir() if path.is_dir()}
+    with Gradebook(f"sqlite:///{site.course / 'gradebook.db'}") as gradebook:
+        for assignment, notebook in released.items():
+            assert [n.name for n in gradebook.find_assignment(assignment).notebooks] == [notebook], assignment
+        stored = gradebook.find_assignment(ASSIGNMENT).duedate.replace(tzinfo=UTC)
+    assert stored == due, (stored, due)
+    assert f"until {due.astimezone(SEOUL):%Y-%m-%d %H:%M:%S} KST" in site.hub_log(), site.hub_log()[-3000:]
+
     # The instructor environment holds the grader and the solutions: no student can read them.
     solutions = next((HUB_DIR / "instructor" / "lib").glob("python3*/site-packages/solutions/jit.py"))
     peek = site.as_account(ALICE, f"cat {solutions}", check=False)
     assert peek.returncode != 0 and "Permission denied" in peek.stderr, peek
     assert "def norm" in site.as_account(TEACHER, f"cat {solutions}").stdout
 
-    _prepare_course(site)
-    hub = _start_hub(site)
     try:
         # Alice: the full cycle in her JupyterLab.
         alice_verdict = _student_session(site, ALICE, alice_answers)
@@ -614,9 +636,8 @@ def test_a_course_on_jupyterhub_with_an_account_per_student(site: Site, capsys: 
             ("root", "750"), grp.getgrnam(INSTRUCTORS_GROUP).gr_gid)
 
         # The deadline passes; the service dies (kill -9): the hub starts it again, and it stays idle.
-        site.as_account(TEACHER, f"nbgrader db assignment add {ASSIGNMENT} "
-                                 f"--duedate='{datetime.now(UTC).strftime('%Y-%m-%d %H:%M:%S')} UTC'",
-                        cwd=site.course)
+        site.as_account(TEACHER, f"jaxgrade course due {ASSIGNMENT} "
+                                 f"'{datetime.now(UTC).strftime('%Y-%m-%d %H:%M:%S')}+00:00'", cwd=site.course)
         [service] = _service_processes(site)
         service.kill()
         killed = time.monotonic()
@@ -652,9 +673,9 @@ def test_a_course_on_jupyterhub_with_an_account_per_student(site: Site, capsys: 
         assert "exited with status -9" in log and log.count("watching") == 1, log[-5000:]
         assert len(_service_processes(site)) == 1
     finally:
-        stopped = _stop_hub(hub)
+        stopped = _stop_hub(site)
     site.figure("hub stop (services, servers, proxy)", stopped)
-    assert hub.returncode == 0, site.hub_log()[-5000:]
+    assert "Cleaning up" in site.hub_log()[-5000:] or "Shutting down" in site.hub_log(), site.hub_log()[-5000:]
     # The hub has stopped every server and service it started: what they leave is at most exiting.
     try:
         _wait(lambda: not _processes_of(*ACCOUNTS), seconds=15, what="the accounts' processes to exit")

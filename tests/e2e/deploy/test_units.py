@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from ..course.nbgrader_course import REPO
-from .docs_blocks import doc_block
+from .docs_blocks import doc_block, doc_blocks, with_names
 
 WATCH_DOC = REPO / "docs" / "watch.md"
 
@@ -49,3 +49,24 @@ def test_verify_does_speak_up_about_a_broken_unit(tmp_path: Path) -> None:
     unit = doc_block(WATCH_DOC, "## As a systemd unit", "ini").replace("KillMode=mixed", "KillMode=mixd")
     verified = _verify(unit, tmp_path)
     assert "kill mode" in verified.stdout + verified.stderr, verified
+
+
+def test_the_hub_unit_that_deploy_md_writes_passes_systemd_analyze_verify(tmp_path: Path) -> None:
+    """docs/deploy.md's unit block, run as written after its names block (the folders moved to the test's)."""
+    deploy = REPO / "docs" / "deploy.md"
+    prefix, state, units = tmp_path / "opt", tmp_path / "state", tmp_path / "units"
+    hub = prefix / "hub" / "bin" / "jupyterhub"
+    hub.parent.mkdir(parents=True)
+    hub.write_text("#!/bin/sh\n")
+    hub.chmod(0o755)
+    state.mkdir()
+    units.mkdir()
+    names = with_names(doc_block(deploy, "## The names", "sh"),
+                       {"PREFIX": str(prefix), "HUB_STATE": str(state), "UNITS": str(units)})
+    unit_block = next(block for block in doc_blocks(deploy, "## The hub", "sh") if "$UNITS/jupyterhub.service" in block)
+    written = subprocess.run(["bash", "-e"], input=names + unit_block, capture_output=True, text=True, timeout=60)
+    assert written.returncode == 0, written.stderr
+    unit = units / "jupyterhub.service"
+    assert f"ExecStart={hub} -f {state}/jupyterhub_config.py" in unit.read_text()
+    verified = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True, text=True, timeout=120)
+    assert verified.returncode == 0 and not verified.stdout.strip() and not verified.stderr.strip(), verified
