@@ -32,6 +32,8 @@ __all__ = ["IdentityMode", "InboundEntry", "Refusal", "Selection", "TrustRules",
 
 # nbgrader submit writes this last: a folder without it is still being copied.
 _COMPLETE_MARK = "submission_secret.txt"
+# A copy takes seconds: a folder still without the mark this long after it was made will not get it.
+_INCOMPLETE_AFTER = timedelta(minutes=2)
 
 
 def parse_timestamp(text: str) -> datetime:
@@ -69,6 +71,7 @@ class Refusal(enum.StrEnum):
     OUT_OF_ORDER = "out-of-order"
     UNSAFE_CONTENT = "unsafe-content"
     LATE = "late"
+    INCOMPLETE = "incomplete"
 
 
 @dataclass(frozen=True)
@@ -118,6 +121,9 @@ class InboundEntry:
                                   f"{self.changed:%Y-%m-%d %H:%M:%S} UTC",
             Refusal.UNSAFE_CONTENT: "holds something other than regular files and folders",
             Refusal.LATE: f"was submitted at {self.timestamp}, after the due date",
+            Refusal.INCOMPLETE: f"has no {_COMPLETE_MARK}, which `nbgrader submit` writes last, "
+                                f"{_INCOMPLETE_AFTER.seconds // 60} minutes or more after the folder was made: a "
+                                f"submission copied by hand, or one whose copy failed",
         }[self.refusal] if self.refusal else "is trusted"
         detail = f" ({self.detail})" if self.detail else ""
         return f"{claim}, {reason}{detail}; owner {self.owner}"
@@ -233,13 +239,16 @@ def unsafe_entry(folder: Path) -> str | None:
     return None
 
 
-def select_submissions(entries: Iterable[InboundEntry], due: datetime | None) -> Selection:
+def select_submissions(entries: Iterable[InboundEntry], due: datetime | None,
+                       now: datetime | None = None) -> Selection:
     """Each student's newest trusted, complete submission made no later than `due`.
 
     A student's newer entries that hold links or devices are refused on the way down, so the one
     chosen is the newest that is safe to read; entries after the due date are listed as late.
-    Incomplete entries (still being copied) are neither chosen nor refused.
+    Incomplete entries (still being copied) are neither chosen nor refused until they have stayed
+    incomplete for longer than any copy takes: then they are listed, never silently ignored.
     """
+    now = now or datetime.now(UTC)
     refused: list[InboundEntry] = []
     candidates: dict[str, list[InboundEntry]] = {}
     for entry in entries:
@@ -249,6 +258,8 @@ def select_submissions(entries: Iterable[InboundEntry], due: datetime | None) ->
             refused.append(replace(entry, refusal=Refusal.LATE))
         elif entry.complete:
             candidates.setdefault(entry.student, []).append(entry)
+        elif now - entry.changed > _INCOMPLETE_AFTER:
+            refused.append(replace(entry, refusal=Refusal.INCOMPLETE))
     chosen: dict[str, InboundEntry] = {}
     for student, own in candidates.items():
         for entry in sorted(own, key=lambda item: item.at or datetime.min.replace(tzinfo=UTC), reverse=True):

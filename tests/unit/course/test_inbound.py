@@ -214,3 +214,15 @@ def test_names_as_nbgrader_writes_them_with_or_without_the_random_suffix(tmp_pat
     selection = _choose(tmp_path)
     assert sorted(selection.chosen) == ["ana", "ben"]
     assert [(entry.student, entry.refusal) for entry in selection.refused] == [("cho", Refusal.MALFORMED)]
+
+
+def test_a_folder_that_never_gets_its_secret_is_listed_once_no_copy_could_still_be_running(tmp_path: Path) -> None:
+    """A planted folder without submission_secret.txt: waited for while a copy could still be running, then refused
+    with a reason the instructor reads, never silently ignored."""
+    folder = _submit(tmp_path, "alice")
+    (folder / "submission_secret.txt").unlink()
+    entries = scan_inbound(tmp_path, "jit", TrustRules())
+    assert select_submissions(entries, None).refused == ()  # still being copied, perhaps
+    later = select_submissions(entries, None, now=datetime.now(UTC) + timedelta(minutes=3))
+    assert [entry.refusal for entry in later.refused] == [Refusal.INCOMPLETE] and not later.chosen
+    assert "has no submission_secret.txt" in later.refused[0].explain()
