@@ -961,6 +961,32 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Points held for review, not taken away: your code uses {what} ({where}). A JAX exercise never needs it, and it could change what the grader measures in your code's process, so until your instructor looks, only the checks the grader verifies itself (correctness) count. Your instructor will look at it and can give these points back; if you did not mean to use it, remove that code and submit again. This check found: {finding}",
         "ko": "검토를 위해 점수를 보류했습니다(잃은 점수가 아닙니다). 여러분의 코드가 다음을 씁니다: {what} ({where}). JAX 과제에는 필요 없는 기능이고 여러분의 코드가 실행되는 프로세스에서 채점기가 재는 값을 바꿀 수 있어서, 강사가 확인하기 전까지는 채점기가 직접 확인하는 검사(정확성)만 점수에 들어갑니다. 강사가 확인하고 이 점수를 돌려줄 수 있습니다. 의도한 것이 아니라면 그 코드를 지우고 다시 제출하세요. 이 검사의 결과: {finding}",
     },
+    "failure.grader_failed": {
+        "en": "the grading system itself failed on it, which says nothing about your code. Your instructor has the "
+              "details and will grade it; you need not do anything, and may submit again.",
+        "ko": "채점 시스템 자체가 이 제출물에서 실패했습니다. 여러분의 코드와는 관계없는 문제입니다. 강사가 자세한 내용을 "
+              "받았고 채점할 것입니다. 따로 할 일은 없으며, 다시 제출해도 됩니다.",
+    },
+    "failure.notebook_not_json": {
+        "en": "`{notebook}` is not a notebook file Jupyter can read (it is not valid JSON). Open your work in "
+              "JupyterLab, save it there (File > Save Notebook), and submit again.",
+        "ko": "`{notebook}` 파일은 Jupyter가 읽을 수 있는 노트북이 아닙니다(올바른 JSON이 아닙니다). JupyterLab에서 "
+              "작업을 열어 저장한 뒤(File > Save Notebook) 다시 제출하세요.",
+    },
+    "failure.notebook_schema": {
+        "en": "`{notebook}` breaks Jupyter's notebook format at {where}: {detail}. This happens when a notebook is "
+              "edited outside Jupyter; open it in JupyterLab, fix or delete that cell, save, and submit again.",
+        "ko": "`{notebook}` 파일이 Jupyter 노트북 형식을 어깁니다. 위치: {where}, 내용: {detail}. 노트북을 Jupyter "
+              "밖에서 고치면 생기는 문제입니다. JupyterLab에서 열어 그 셀을 고치거나 지우고, 저장한 뒤 다시 제출하세요.",
+    },
+    "failure.notebook_cell_field": {
+        "en": "cell {number} (from the top), field `{field}`",
+        "ko": "위에서 {number}번째 셀의 `{field}` 항목",
+    },
+    "failure.notebook_field": {
+        "en": "the field `{field}`",
+        "ko": "`{field}` 항목",
+    },
     "failure.no_notebook": {
         "en": "your submission holds no notebook {expected} (it holds: {files}). Submit the assignment's notebook, with its name.",
         "ko": "제출물에 노트북 {expected} 파일이 없습니다(제출물 안의 파일: {files}). 과제 노트북을 원래 이름 그대로 제출하세요.",

@@ -45,6 +45,7 @@ from .nbgrader_steps import CourseSteps, StepFailed, course_language
 from .notebook_names import renamed_notebooks
 from .notice import write_notice
 from .records import Override, clear_failure, is_graded, overrides, read_failure, write_failure
+from .student_reasons import reason_for_student
 
 __all__ = ["AutogradeRun", "CourseGrader", "StudentOutcome", "StudentState", "autograde_course",
            "collected_students", "render_summary"]
@@ -135,6 +136,8 @@ def autograde_course(course: Path, assignment: str, jobs: int = 1, force: bool =
         # A judge that did not stop in time was killed outright and could not remove its workers'
         # folders; every judge of this run has ended now, so all of them are stale.
         sweep_stale_folders()
+    for name, cause in sorted(grader.causes.items()):
+        console.print(f"{name}: nbgrader's own cause: {cause}", soft_wrap=True, markup=False)
     refused = tuple(entry["explanation"] for _, entry in sorted(refused_entries(course, assignment).items()))
     return AutogradeRun(_outcomes(course, assignment, students, kept, grader), interrupted, refused,
                         tuple(overrides(course, assignment)))
@@ -158,6 +161,8 @@ class CourseGrader:
         self.steps = steps or CourseSteps(course, assignment)
         self.lang = course_language(course)
         self.finished: dict[str, tuple[bool, str]] = {}
+        # nbgrader's own words for each failure it caused, for the instructor's log.
+        self.causes: dict[str, str] = {}
         self.started: set[str] = set()
         self._stopping = threading.Event()
         self._lock = threading.Lock()
@@ -210,7 +215,14 @@ class CourseGrader:
             _restore_backup(self.course, self.assignment, student)
             if self._stopping.is_set():
                 return False, "interrupted"
-            return False, (read_failure(self.course, self.assignment, student) or str(error))[:300]
+            # The judge's own reason, where it gave one, is written for the student; nbgrader's is the
+            # instructor's (`causes`), and the student reads what they can act on instead.
+            own = read_failure(self.course, self.assignment, student)
+            if own:
+                return False, own[:300]
+            with self._lock:
+                self.causes[student] = str(error)[:500]
+            return False, reason_for_student(self.course / "submitted" / student / self.assignment, self.lang)
         _discard_backup(self.course, self.assignment, student)
         return True, ""
 

@@ -49,11 +49,16 @@ def released_in_scratch(root: Path, assignments: Sequence[str], scratch: Path,
     shutil.copytree(root / "exercises", course / "exercises")
     database = gradebook.resolve() if gradebook is not None else scratch / "gradebook.db"
     nbgrader = str(Path(sys.executable).with_name("nbgrader"))
+    # The user's own Jupyter configuration stays out: an instructor's ~/.jupyter/nbgrader_config.py names the
+    # real course as CourseDirectory.root (docs/deploy.md writes one), and `--force` would then delete and
+    # rewrite the real release/. The root is named on the command line as well, which outranks any file.
+    (scratch / "jupyter-config").mkdir()
+    environment = {**nbgrader_environment(), "JUPYTER_CONFIG_DIR": str(scratch / "jupyter-config")}
     for assignment in assignments:
         completed = subprocess.run(
-            [nbgrader, "generate_assignment", assignment, "--force",
+            [nbgrader, "generate_assignment", assignment, "--force", f"--CourseDirectory.root={course}",
              f"--CourseDirectory.db_url=sqlite:///{database}"],
-            cwd=course, env=nbgrader_environment(), capture_output=True, text=True, timeout=_NBGRADER_SECONDS,
+            cwd=course, env=environment, capture_output=True, text=True, timeout=_NBGRADER_SECONDS,
         )
         if completed.returncode != 0:
             raise ReleaseError(f"{assignment}: {_nbgrader_reason(completed.stderr)}")

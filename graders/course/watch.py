@@ -428,6 +428,10 @@ class _Service:
                     score, max_score = row.score, row.max_score
             else:
                 reason = read_failure(course, assignment, student) or reason
+                cause = self.batch.causes.pop(student, "")
+                if cause:
+                    self.console.print(f"{student} ({submitted}): nbgrader's own cause: {cause}", soft_wrap=True,
+                                       markup=False)
                 self._tell_failed(student, submitted, reason)
                 self.journal.record(student, submitted, Outcome.FAILED)
                 return Handled(student, submitted, Outcome.FAILED, latency=(datetime.now(UTC) - at).total_seconds(),
