@@ -28,6 +28,24 @@ def ready() -> None:
     """Nothing: a task that makes the pool start a judge."""
 
 
+def warm_for(assignment: str, options: GradingOptions) -> None:
+    """Grade `assignment`'s references in this judge, result unused: what a first submission would otherwise
+    wait for (the catalogue, the reference's outputs and draws, the spare worker, the compiled programs) is
+    ready before one comes. Whatever fails here is for that submission's own grading to meet and report."""
+    from graders.common.assignments import get_assignment
+    from graders.judge.catalogue import load as load_catalogue
+
+    from .warmup import reference_submission
+
+    try:
+        load_catalogue()
+        submission = reference_submission(get_assignment(assignment))
+        if submission is not None:
+            grade_in_judge(submission, assignment, options)
+    except Exception:  # noqa: BLE001, S110 - see the docstring
+        pass
+
+
 _grading_now = False
 # This judge's own folder inside the pool's scratch folder: every worker folder it makes is in it.
 _own_folder: str | None = None

@@ -38,7 +38,7 @@ from graders.judge.supervisor.client import WorkerLost, sweep_own_folders
 from graders.judge.supervisor.session import SubmissionSession
 
 from .judge_entry import enter_judge_process
-from .judge_process import grade_in_judge, ready
+from .judge_process import grade_in_judge, ready, warm_for
 from .outcomes import FileOutcome, internal_error, not_graded
 
 __all__ = ["AUTO_WARM_MIN_SUBMISSIONS", "BatchInterrupted", "FileOutcome", "JudgePool", "begin_worker",
@@ -278,14 +278,18 @@ class JudgePool:
         self._scratch: str | None = None
         self._stopped = False
 
-    def warm(self) -> None:
-        """Start every judge now (each imports JAX), so that the first file waits for none of it."""
+    def warm(self, assignment: str | None = None) -> None:
+        """Start every judge now (each imports JAX), so that the first file waits for none of it; with an
+        `assignment`, each judge then grades its references once, in the background (`warm_for`)."""
         # Spawning happens in this (the main) thread: a stop that lands mid-spawn waits until every
         # judge has its start-up data, or the half-started one prints a traceback.
         with stop_deferred():
             pool = self._current()
             for _ in range(self.jobs):
-                pool.submit(ready)
+                if assignment is None:
+                    pool.submit(ready)
+                else:
+                    pool.submit(warm_for, assignment, self.options)
 
     def grade(self, path: str, assignment: str) -> FileOutcome:
         reason = "a judge process died"

@@ -87,9 +87,7 @@ def warm_assignment(assignment: Assignment, options: GradingOptions | None = Non
     if cache.is_warm(stamp):
         return Warmup(assignment.name, WarmupStatus.WARM)
     started = time.monotonic()
-    submission = Submission(references[0], "python",
-                            tuple(Cell(index, path.name, path.read_text(encoding="utf-8"))
-                                  for index, path in enumerate(references, start=1)))
+    submission = _as_submission(references)
     staging = cache.staging()
     try:
         session = SubmissionSession(submission, options.limits, staging)
@@ -146,6 +144,17 @@ def _run_cells(notebook: Path, options: GradingOptions, staging: CompilationCach
         session.start()
     finally:
         session.close()
+
+
+def _as_submission(references: list[Path]) -> Submission:
+    return Submission(references[0], "python", tuple(Cell(index, path.name, path.read_text(encoding="utf-8"))
+                                                     for index, path in enumerate(references, start=1)))
+
+
+def reference_submission(assignment: Assignment) -> Submission | None:
+    """The references of `assignment` as one Python submission (a judge grades it to warm up); None without files."""
+    references = _reference_files(assignment)
+    return _as_submission(references) if references else None
 
 
 def _reference_files(assignment: Assignment) -> list[Path]:

@@ -67,6 +67,13 @@ class CourseSteps:
     def release_feedback(self, student: str) -> None:
         self._call("release_feedback", student, student_id=student)
 
+    def warm(self) -> None:
+        """nbgrader's API and the converters its steps use, imported now rather than by a first submission."""
+        with self._lock:
+            self._started()
+            import nbconvert.exporters  # noqa: F401 - imported for its cost, once
+            import nbgrader.converters  # noqa: F401
+
     def _call(self, step: str, student: str | None, **arguments: Any) -> str:
         from nbgrader.utils import temp_attrs
 

@@ -273,9 +273,11 @@ class _Service:
         columns = (SpinnerColumn(), TextColumn("{task.description}"))
         try:
             if self.judges is not None:
-                # While nothing waits: the first verdict then waits for no JAX import. Inside the `try`:
+                # While nothing waits: the first verdict then waits for no JAX import, and each judge grades the
+                # references once (the reference's outputs, the spare worker, the compiled programs). Inside the `try`:
                 # a stop that lands meanwhile still closes the judges just started.
-                self.judges.warm()
+                self.judges.warm(self.assignment)
+            self.nbgrader.warm()
             with Progress(*columns, console=self.console, transient=True) as progress:
                 task = progress.add_task(self._status(in_flight))
                 while True:

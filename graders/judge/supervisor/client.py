@@ -55,6 +55,8 @@ _FOLDER_PREFIX = "jaxgrade-worker-"
 # a submission that makes more files than this is stopped like one that writes too much.
 _WATCH_SECONDS = 0.05
 _MAX_FOLDER_ENTRIES = 10_000
+# How long closing a worker goes on killing what is left of its tree before it gives up on a process.
+_KILL_SECONDS = 10.0
 # Processes are counted every this many looks (0.1 s): a walk of /proc costs more than a statvfs.
 _PROCESS_EVERY = 2
 # The judge's own /proc, told apart from a sandbox's by its device.
@@ -481,16 +483,34 @@ class WorkerProcess:
         return f"exit status {code}"
 
     def _kill(self) -> None:
+        """Kill the worker's whole tree, for certain: its process group, then every process ever seen under it
+        (bubblewrap's sandboxed child may sit in a session of its own, and a killed parent's children are
+        adopted elsewhere, so the tree is remembered, by pid and start time), until none is left alive."""
         if self._process is None:
             return
-        try:
-            os.killpg(self._process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        try:
-            self._process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
+        leader = self._process.pid
+        known: dict[int, str] = {}
+        deadline = time.monotonic() + _KILL_SECONDS
+        while True:
+            for pid in self.process_ids()[1:]:
+                known.setdefault(pid, _started_at(pid))
+            try:
+                os.killpg(leader, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+            for pid, started in known.items():
+                if _started_at(pid) == started:  # the same process, not a new one given a freed pid
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                    except (ProcessLookupError, PermissionError):
+                        pass
+            try:
+                self._process.wait(timeout=0.2)
+            except subprocess.TimeoutExpired:
+                pass
+            left = [pid for pid, started in known.items() if _started_at(pid) == started and _alive(pid)]
+            if (self._process.poll() is not None and not left) or time.monotonic() > deadline:
+                return
 
 
 def _close_quietly(*descriptors: int) -> None:
@@ -526,13 +546,17 @@ class _CappedOutput:
                     self._kept += chunk[:room]
         except (OSError, ValueError):
             pass
+        finally:
+            # The reader closes the pipe itself once every writer is gone: `finish` never has to close it
+            # under a read in flight, which waits on the buffered reader's lock for as long as that read.
+            try:
+                self._stream.close()
+            except OSError:
+                pass
 
     def finish(self) -> None:
+        """Wait a little for the output's end; a writer that outlived every kill keeps the thread, not the caller."""
         self._thread.join(timeout=5)
-        try:
-            self._stream.close()
-        except OSError:
-            pass
 
     def text(self) -> str:
         text = bytes(self._kept).decode("utf-8", "replace")
@@ -772,6 +796,24 @@ def _sweep_once() -> None:
             return
         _swept = True
     sweep_stale_folders()
+
+
+def _started_at(pid: int) -> str:
+    """When `pid` started, in clock ticks since boot ("" once it is gone): with the pid, a process's identity."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat_file:
+            return stat_file.read().rsplit(")", 1)[-1].split()[19]
+    except (OSError, IndexError):
+        return ""
+
+
+def _alive(pid: int) -> bool:
+    """Whether `pid` runs still (a zombie has exited: only its entry waits for its parent)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat_file:
+            return stat_file.read().rsplit(")", 1)[-1].split()[0] != "Z"
+    except OSError:
+        return False
 
 
 def child_pids(pid: int) -> list[int]:
