@@ -101,7 +101,7 @@ def taught(tmp_path_factory) -> Path:
     lines = _instructor_lines()
     released = next(position for position, line in enumerate(lines) if "release_assignment" in line)
     setup, before, after = lines[:1], lines[:released + 1], lines[released + 1:]
-    assert setup[0].startswith("export ") and "make release" in before[1]
+    assert setup[0].startswith("export ") and "jaxgrade course setup" in before[1]
 
     _bash(before, course, exchange)
     answers = solution_sources(REPO / "exercises" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb")
