@@ -28,12 +28,10 @@ def _unreadable_notebook(submitted: Path, lang: str) -> str | None:
         try:
             notebook = nbformat.read(path, as_version=nbformat.NO_CONVERT)
             nbformat.validate(notebook)
-        except (NotJSONError, UnicodeDecodeError, ValueError) as error:
-            if isinstance(error, nbformat.ValidationError):
-                return t("failure.notebook_schema", lang, notebook=path.name, where=_where(error.absolute_path, lang),
-                         detail=str(error.message)[:160])
-            return t("failure.notebook_not_json", lang, notebook=path.name)
-        except OSError:
+        except nbformat.ValidationError as error:  # nbformat's own subclass included
+            return t("failure.notebook_schema", lang, notebook=path.name, where=_where(error.absolute_path, lang),
+                     detail=str(error.message)[:160])
+        except (NotJSONError, UnicodeDecodeError, ValueError, OSError):
             return t("failure.notebook_not_json", lang, notebook=path.name)
     return None
 

@@ -32,6 +32,7 @@ import pwd
 import re
 import secrets
 import shutil
+import statistics
 import subprocess
 import tempfile
 import threading
@@ -364,10 +365,10 @@ def _student_session(site: Site, account: str, answers: dict[str, str],
         _wait(lambda: _inbound_of(site, account), what=f"{account}'s submission in the exchange")
 
         def offered() -> bool:
-            """Refresh the panel, and give the lists a few seconds to come back."""
+            """Refresh the panel, and give the lists a second to come back (the figure is then within one)."""
             driver.find_element(By.ID, "refresh_assignments_list").click()
             try:
-                return bool(_wait(lambda: "(feedback available to fetch)" in person.body(), seconds=5))
+                return bool(_wait(lambda: "(feedback available to fetch)" in person.body(), seconds=1))
             except AssertionError:
                 return False
 
@@ -682,6 +683,12 @@ def test_a_course_on_jupyterhub_with_an_account_per_student(site: Site, capsys: 
     except AssertionError:
         raise AssertionError(f"left running: {_command_lines(_processes_of(*ACCOUNTS))}") from None
     assert "Traceback" not in site.hub_log(), site.hub_log()[-8000:]
+    verdicts = sorted(seconds for name, seconds in site.figures.items() if "Submit to feedback offered" in name)
     with capsys.disabled():
         print("\n[hub] figures (seconds):\n" + "\n".join(f"  {seconds:7.1f}  {name}"
                                                          for name, seconds in site.figures.items()))
+        print(f"[hub] Submit to verdict offered on screen: median {statistics.median(verdicts):.1f} s, worst "
+              f"{verdicts[-1]:.1f} s, the first after the service started included")
+    # docs/deploy.md promises verdicts as fast after a start as later: 6 s median, 15 s at worst (with the
+    # panel refreshed every second). A bound this loose holds on a loaded machine; a cold judge broke it.
+    assert statistics.median(verdicts) <= 15 and verdicts[-1] <= 25, verdicts
