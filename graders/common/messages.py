@@ -1105,8 +1105,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "watch.failed": {
         "en": "Your submission of {submitted} was received, but the grader could not grade it: {reason} "
               "This did not use up your judged feedback. Your instructor has been told; if you can fix what the "
-              "line above says, submit again, and the grader tries again when it next starts in any case.",
-        "ko": "{submitted}에 낸 제출물을 받았지만 채점하지 못했습니다: {reason} 이번 제출은 채점 피드백 횟수에서 차감되지 않았습니다. 강사에게 알렸습니다. 위의 내용을 고칠 수 있다면 고쳐서 다시 제출하세요. 어느 경우든 채점기는 다음에 시작될 때 이 제출물을 다시 채점합니다.",
+              "line above says, submit again, and the grader tries again when it next starts in any case. Once it "
+              "is graded, the Assignments panel says \"feedback available to fetch\": press Fetch Feedback, and "
+              "the verdict replaces this page.",
+        "ko": "{submitted}에 낸 제출물을 받았지만 채점하지 못했습니다: {reason} 이번 제출은 채점 피드백 횟수에서 차감되지 않았습니다. 강사에게 알렸습니다. 위의 내용을 고칠 수 있다면 고쳐서 다시 제출하세요. 어느 경우든 채점기는 다음에 시작될 때 이 제출물을 다시 채점합니다. 채점이 끝나면 Assignments 패널에 \"feedback available to fetch\"가 표시되니, Fetch Feedback을 누르면 이 페이지가 판정으로 바뀝니다.",
     },
     "watch.ungraded_title": {
         "en": "{assignment}: submission not graded",
@@ -1114,8 +1116,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "watch.ungraded": {
         "en": "Your submission of {submitted} could not be graded: {reason} Your instructor has been told and will "
-              "look at it.",
-        "ko": "{submitted}에 낸 제출물을 채점하지 못했습니다: {reason} 강사에게 알렸으며 강사가 확인할 예정입니다.",
+              "look at it. Once it is graded, the Assignments panel says \"feedback available to fetch\": press "
+              "Fetch Feedback, and the verdict replaces this page.",
+        "ko": "{submitted}에 낸 제출물을 채점하지 못했습니다: {reason} 강사에게 알렸으며 강사가 확인할 예정입니다. 채점이 "
+              "끝나면 Assignments 패널에 \"feedback available to fetch\"가 표시되니, Fetch Feedback을 누르면 이 페이지가 "
+              "판정으로 바뀝니다.",
     },
     "notebook.title": {"en": "# Assignment {number}: {title}", "ko": "# 과제 {number}: {title}"},
     "notebook.heading": {

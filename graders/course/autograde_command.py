@@ -37,7 +37,7 @@ from graders.common.stop import raise_if_stop_requested
 from graders.judge.supervisor.client import sweep_stale_folders
 
 from .collect import refused_entries
-from .deadline import describe_deadline, read_due_date
+from .deadline import describe_deadline, read_due_date, shown_zone
 from .grade_ahead import grade_ahead
 from .gradebook import database_url, gradebook_rows
 from .inbound import parse_timestamp
@@ -381,7 +381,7 @@ def _discard_backup(course: Path, assignment: str, student: str) -> None:
 def _failure_page(course: Path, assignment: str, student: str, reason: str, lang: str) -> None:
     stamp = course / "submitted" / student / assignment / "timestamp.txt"
     try:
-        when = parse_timestamp(stamp.read_text()).astimezone().strftime("%Y-%m-%d %H:%M %Z")
+        when = parse_timestamp(stamp.read_text()).astimezone(shown_zone(course)).strftime("%Y-%m-%d %H:%M %Z")
     except (OSError, ValueError):
         when = "?"
     write_notice(course, assignment, student, "ungraded", lang, submitted=when, reason=reason)
