@@ -20,7 +20,11 @@ __all__ = ["CheckResult", "ExerciseResult", "FileError", "FileErrorCause", "Stat
 # C0 controls but newline and tab, DEL, C1 controls, and what XML 1.0 cannot hold (lone surrogates, U+FFFE,
 # U+FFFF). A student's output and exception messages reach every report: ESC sequences would clear the
 # instructor's terminal and print a fake score, a NUL would make the whole class's JUnit file unparsable.
-_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+# Then the characters that change how text around them is drawn without being drawn themselves: the
+# bidirectional controls (ALM, LRM, RLM, the embeddings, overrides and isolates: U+202E turns "0/30" into
+# "03/0") and the zero-width ones (spaces, joiners, word joiner, BOM). No message of the grader's uses them.
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff"
+                          "\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 
 
 def _escape(match: re.Match[str]) -> str:

@@ -27,10 +27,12 @@ from graders.reports import (
     result_to_dict,
 )
 
-CONTROL = "\x1b[2J\x1b[H\x1b[32mScore: 30 / 30\x1b[0m NUL\x00 C1\x9b\x85 BEL\x07 CR\rline\r\nDEL\x7f \ud800\uffff"
+CONTROL = ("\x1b[2J\x1b[H\x1b[32mScore: 30 / 30\x1b[0m NUL\x00 C1\x9b\x85 BEL\x07 CR\rline\r\nDEL\x7f \ud800\uffff"
+           " RLO\u202e03/0\u202c ISOLATE\u2066x\u2069 ZW\u200b\u200d\u2060 BOM\ufeff ALM\u061c")
 
 
-UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\u061c\u200b-\u200f\u202a-\u202e"
+                         "\u2060-\u2069\ufeff]")
 
 
 def _controlled() -> list[SubmissionResult | FileError]:
@@ -63,7 +65,8 @@ def test_code_spans_stay_code_and_stay_inert() -> None:
 
 def test_printable_escapes_control_characters_once_and_keeps_lines() -> None:
     assert printable(CONTROL) == ("\\x1b[2J\\x1b[H\\x1b[32mScore: 30 / 30\\x1b[0m NUL\\x00 C1\\x9b\\x85 BEL\\x07 "
-                                  "CR\\x0dline\nDEL\\x7f \\ud800\\uffff")
+                                  "CR\\x0dline\nDEL\\x7f \\ud800\\uffff RLO\\u202e03/0\\u202c ISOLATE\\u2066x\\u2069 "
+                                  "ZW\\u200b\\u200d\\u2060 BOM\\ufeff ALM\\u061c")
     assert printable(printable(CONTROL)) == printable(CONTROL)
     assert printable("tab\tand\nnewline, 한국어 ✓") == "tab\tand\nnewline, 한국어 ✓"
 
