@@ -59,8 +59,7 @@ def test_the_hub_unit_that_deploy_md_writes_passes_systemd_analyze_verify(tmp_pa
     hub.parent.mkdir(parents=True)
     hub.write_text("#!/bin/sh\n")
     hub.chmod(0o755)
-    state.mkdir()
-    units.mkdir()
+    state.mkdir()  # UNITS is made by the block itself
     names = with_names(doc_block(deploy, "## The names", "sh"),
                        {"PREFIX": str(prefix), "HUB_STATE": str(state), "UNITS": str(units)})
     unit_block = next(block for block in doc_blocks(deploy, "## The hub", "sh") if "$UNITS/jupyterhub.service" in block)

@@ -39,3 +39,18 @@ def test_only_a_function_with_one_return_has_a_returning_line() -> None:
     assert single_return(CELLS, "norm") == ("norm.py", 7, "return (X - mu) / sigma")
     assert single_return(CELLS, "branches") is None
     assert single_return(CELLS, "nested") == ("norm.py", 17, "return inner(x)")  # the inner def's aside
+
+
+def test_a_crafted_docstring_costs_the_judge_no_time() -> None:
+    """A marker's pattern backtracks: a 64 KB docstring is no statement, and a long statement is read in part."""
+    import time
+
+    crafted = ('def norm(X):\n    """' + "a" * 65_000 + '"""\n    label = "' + "a" * 65_000 + '"\n'
+               "    sigma = X.std(0, ddof=1)\n    return X / sigma\n")
+    cells = (ParsedCell("norm.py", ast.parse(crafted)),)
+    started = time.process_time()
+    assert statement_matching(cells, "norm", r"a*z") is None  # quadratic in the text searched
+    assert statement_matching(cells, "norm", r"ddof=1") == ("norm.py", 4, "sigma = X.std(0, ddof=1)")
+    # Unbounded, the first search takes seconds on this text; bounded, milliseconds. Ten seconds of CPU
+    # is a bound no busy machine reaches for the bounded work, and far below what the unbounded would take.
+    assert time.process_time() - started < 10
