@@ -233,3 +233,19 @@ def test_a_release_nbgrader_refuses_changes_nothing_and_says_why_in_one_line(cou
     assert _all_grades(course) == before
     assert {path: path.read_bytes()
             for path in (course.root / "release").rglob("*") if path.is_file()} == released_before
+
+
+def test_manual_grading_shows_no_bare_score_after_a_verdict(course: Course) -> None:
+    """The autograded notebook is what Manual Grading renders: each function's grade cell holds the verdict, and
+    not the bare number nbgrader read the partial credit from, once the gradebook holds it."""
+    import nbformat
+
+    for student in ("alice", "bob"):
+        notebook = nbformat.read(course.root / "autograded" / student / ASSIGNMENT / f"{ASSIGNMENT}.ipynb",
+                                 as_version=4)
+        graded = [cell for cell in notebook.cells if cell.metadata.get("nbgrader", {}).get("grade_id", "")
+                  .startswith("grade_")]
+        assert graded and all(cell.outputs for cell in graded)
+        assert not [output for cell in graded for output in cell.outputs
+                    if output.get("output_type") == "execute_result"], student
+    assert _grades(course, "bob")["grade_norm"] == BOB_NORM  # the gradebook kept the partial credit
