@@ -345,6 +345,10 @@ class Reader:
             return [type(value).__name__, _sha1(_generic_bytes(value)).hexdigest()]
         if isinstance(value, _ndarray):
             plain = _ndarray_view(value, _ndarray)
+            if plain.dtype.hasobject:
+                # An array of references has no bytes to read (JAX's ahead-of-time `Lowered`, kept at module
+                # level as JAX's docs show, holds one): its items are read as any container's.
+                return [f"{plain.dtype.str}{plain.shape}", *self._items(list(_ndarray.ravel(plain)), depth)]
             return [f"{plain.dtype.str}{plain.shape}", _sha1(_ascontiguousarray(plain).view(_uint8)
                                                                     .tobytes()).hexdigest()]
         if isinstance(value, dict):
