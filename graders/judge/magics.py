@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 import re
 
-__all__ = ["WRAPPING_CELL_MAGICS", "WRAPPING_LINE_MAGICS", "without_magics"]
+__all__ = ["WRAPPING_CELL_MAGICS", "WRAPPING_LINE_MAGICS", "exported_cell_magics", "without_magics"]
 
 # IPython's ExecutionMagics that run their cell in the user's namespace (`%%code_wrap`, the other
 # one, defines a template, not code to run). `%%timeit` runs the body in a function of its own, so
@@ -34,6 +34,8 @@ def without_magics(source: str) -> str:
     answers with a no-op. A cell IPython cannot parse is left as it is, so the worker
     reports its syntax error with the right line.
     """
+    if "run_cell_magic" in source:
+        source = exported_cell_magics(source)
     if not _IPYTHON_SYNTAX.search(source):
         return source
     from IPython.core.inputtransformer2 import TransformerManager
@@ -77,6 +79,29 @@ def _wrapped_body(transformed: str) -> str | None:
     if found is None or found[0] not in WRAPPING_CELL_MAGICS:
         return None
     return found[1]
+
+
+def exported_cell_magics(source: str) -> str:
+    """A script exported by nbconvert keeps a `%%time` cell as `get_ipython().run_cell_magic('time', '', BODY)`:
+    each such statement at the top level becomes its body, at the line where the call stood, as the magic
+    would run it in IPython. Anything that does not parse is left as it is."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return source
+    lines = source.splitlines(keepends=True)
+    for node in reversed(tree.body):
+        found = _magic_call(node.value, "run_cell_magic") if isinstance(node, ast.Expr) else None
+        if found is None or found[0] not in WRAPPING_CELL_MAGICS or node.end_lineno is None or node.col_offset:
+            continue
+        body = found[1] if found[1].endswith("\n") else found[1] + "\n"
+        lines[node.lineno - 1:node.end_lineno] = body.splitlines(keepends=True)
+    unwrapped = "".join(lines)
+    try:
+        ast.parse(unwrapped)
+    except SyntaxError:
+        return source
+    return unwrapped
 
 
 def _unwrapped_lines(transformed: str) -> str:

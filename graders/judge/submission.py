@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .magics import without_magics
+from .magics import exported_cell_magics, without_magics
 from .script_cells import script_cells
 
 __all__ = ["Cell", "SELF_CHECK_PREFIX", "Submission", "SubmissionError", "read_submission", "submission_from_bytes"]
@@ -166,8 +166,10 @@ def submission_from_bytes(path: str | Path, raw: bytes) -> Submission:
         raise SubmissionError("not_text", path) from None
     if suffix == ".ipynb":
         return Submission(path, "notebook", _notebook_cells(path, text), raw)
-    cells = tuple(Cell(index, path.name, cell.source, "", _recognisable_line(cell.source), cell.offset)
-                  for index, cell in enumerate(script_cells(text), start=1))
+    # A script nbconvert exported keeps a `%%time` cell as IPython's call: its body runs, as in the notebook.
+    cells = tuple(Cell(index, path.name, source, "", _recognisable_line(source), cell.offset)
+                  for index, cell in enumerate(script_cells(text), start=1)
+                  for source in (exported_cell_magics(cell.source),))
     return Submission(path, "python", cells, raw)
 
 

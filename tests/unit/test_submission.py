@@ -45,6 +45,12 @@ def test_notebook_code_cells_keep_their_positions_and_grade_ids(tmp_path: Path) 
     ("%pip install tqdm\n", "get_ipython().run_line_magic('pip', 'install tqdm')\n"),
     # A body that does not parse keeps its lines, for the worker to report.
     ("%%time\ndef broken(:\n", "\ndef broken(:\n"),
+    # A script exported by nbconvert keeps a wrapping cell magic as IPython's call: its body runs, where it stood.
+    ("get_ipython().run_cell_magic('time', '', 'def norm(X):\\n    return X\\n')\n", "def norm(X):\n    return X\n"),
+    ("x = 1\nget_ipython().run_cell_magic('capture', 'out', 'import numpy as np')\ny = 2\n",
+     "x = 1\nimport numpy as np\ny = 2\n"),
+    ("get_ipython().run_cell_magic('bash', '', 'echo hi\\n')\n",
+     "get_ipython().run_cell_magic('bash', '', 'echo hi\\n')\n"),
 ])
 def test_magics_become_the_python_they_wrap(cell: str, python: str) -> None:
     from graders.judge.magics import WRAPPING_CELL_MAGICS, without_magics
