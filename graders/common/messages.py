@@ -118,6 +118,12 @@ MESSAGES: dict[str, dict[str, str]] = {
               "Only what this part of your submission would have defined is lost.",
         "ko": "{cell}, {line}번째 줄: 채점기에는 `{module}` 모듈이 없습니다(쓸 수 있는 것: Python 표준 라이브러리, {libraries}). 이 import 문과 그 모듈을 쓰는 코드를 지우거나, 강사에게 `{module}` 모듈을 추가해 달라고 요청하세요. 이 부분이 정의했을 이름만 빠지고, 제출물의 나머지는 그대로 채점됩니다.",
     },
+    "cell.platform_module": {
+        "en": "{cell}, line {line}: `{module}` exists only on {platform}, and the grader runs your code elsewhere. "
+              "Put that import and the code that uses it under `try:` ... `except ImportError:`, or remove them. "
+              "Only what this part of your submission would have defined is lost.",
+        "ko": "{cell}, {line}번째 줄: `{module}` 모듈은 {platform}에만 있고, 채점기는 다른 곳에서 코드를 실행합니다. 이 import 문과 그 모듈을 쓰는 코드를 `try:` ... `except ImportError:` 안에 넣거나 지우세요. 이 부분이 정의했을 이름만 빠지고, 제출물의 나머지는 그대로 채점됩니다.",
+    },
     "cell.written_module": {
         "en": "{cell}, line {line}: `{module}` is the file your notebook writes with `%%writefile`, and the grader "
               "runs no `%%writefile` (nor any other shell or file magic). Put that code in a cell of the notebook "

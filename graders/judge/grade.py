@@ -392,10 +392,9 @@ def _unusable_reason(ctx: CheckContext) -> str | None:
             defined_at = _defined_below(session.submission, cell, exercise.name)
             if defined_at is not None:
                 return t("exercise.never_defined", lang, name=exercise.name, defined_at=defined_at,
-                         problem=_cell_problem(cell, labels, lang, _written_modules(session.submission)))
+                         problem=_cell_problem(cell, labels, lang, session.submission))
         message = t("exercise.missing", lang, name=exercise.name)
-        written = _written_modules(session.submission)
-        broken = [_cell_problem(cell, labels, lang, written) for cell in _first_failures(session)]
+        broken = [_cell_problem(cell, labels, lang, session.submission) for cell in _first_failures(session)]
         if broken and session.submission.unit == "file":
             message += t("exercise.missing_statements", lang, cells="; ".join(broken))
         elif broken:
@@ -488,17 +487,22 @@ def _written_modules(submission: Submission) -> frozenset[str]:
     return frozenset(match.group(1) for cell in submission.cells for match in _WRITEFILE.finditer(cell.source))
 
 
-def _cell_problem(cell: CellOutcome, labels: dict[int, str], lang: str,
-                  written: frozenset[str] = frozenset()) -> str:
+def _cell_problem(cell: CellOutcome, labels: dict[int, str], lang: str, submission: Submission) -> str:
     label = labels.get(cell.index, f"cell {cell.index}")
     first_line = cell.message.splitlines()[0] if cell.message else ""
     if cell.status == "syntax_error":
         return t("cell.syntax_error", lang, cell=label, line=cell.line, message=first_line)
     hint = removed_api_hint(cell.type, cell.message, lang)
     missing = _MISSING_MODULE.search(first_line) if cell.type == "ModuleNotFoundError" else None
-    if missing is not None and missing.group(1).split(".")[0] in written:
+    if missing is not None and missing.group(1).split(".")[0] in _written_modules(submission):
         return t("cell.written_module", lang, cell=label, line=cell.line, module=missing.group(1))
     if missing is not None and not hint:
+        # The import as written (`google.colab`), read in the judge: Python names only the package it missed.
+        imported = _imported_name(submission, cell, missing.group(1))
+        platform = next((place for module, place in _PLATFORM_ONLY.items()
+                         if imported == module or imported.startswith(module + ".")), None)
+        if platform is not None:
+            return t("cell.platform_module", lang, cell=label, line=cell.line, module=imported, platform=platform)
         return t("cell.missing_module", lang, cell=label, line=cell.line, module=missing.group(1),
                  libraries=listed_libraries())
     problem = t("cell.error", lang, cell=label, line=cell.line, type=cell.type, message=first_line)
@@ -506,6 +510,19 @@ def _cell_problem(cell: CellOutcome, labels: dict[int, str], lang: str,
 
 
 _MISSING_MODULE = re.compile(r"^No module named '([\w.]+)'$")
+# Modules that exist only where a notebook service runs the kernel: no grader has them, and none should.
+_PLATFORM_ONLY = {"google.colab": "Google Colab", "kaggle_secrets": "Kaggle", "kaggle_datasets": "Kaggle",
+                  "pyodide": "JupyterLite (Pyodide)", "js": "JupyterLite (Pyodide)", "piplite": "JupyterLite"}
+
+
+def _imported_name(submission: Submission, cell: CellOutcome, missing: str) -> str:
+    """The dotted name the failing line imports that begins with `missing`; `missing` when it cannot be read."""
+    source = next((each.source for each in submission.cells if each.index == cell.index), "")
+    lines = source.splitlines()
+    if not 0 < cell.line <= len(lines):
+        return missing
+    found = re.search(rf"\b(?:from|import)\s+({re.escape(missing)}(?:\.\w+)*)", lines[cell.line - 1])
+    return found.group(1) if found else missing
 _WRITEFILE = re.compile(r"run_cell_magic\(\s*'writefile'\s*,\s*'(?:-a\s+|--append\s+)?(\w+)\.py\s*'")
 
 
@@ -529,9 +546,8 @@ def _defined_below(submission: Submission, cell: CellOutcome, name: str) -> int 
 def _cell_flags(session: SubmissionSession, lang: str) -> list[str]:
     labels = _cell_labels(session.submission, lang)
     in_file = session.submission.unit == "file"
-    written = _written_modules(session.submission)
     return [t("flag.file_failed" if in_file else "flag.cell_failed", lang,
-              detail=_cell_problem(cell, labels, lang, written))
+              detail=_cell_problem(cell, labels, lang, session.submission))
             for cell in _first_failures(session)]
 
 

@@ -161,3 +161,23 @@ def test_current_notebooks_are_read_without_importing_nbformat(tmp_path: Path) -
     probe = (f"import sys; from graders.judge.submission import read_submission; read_submission({str(path)!r}); "
              "print('nbformat' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout == "False\n"
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ("import google.colab", "`google.colab` exists only on Google Colab"),
+    ("from google.colab import drive", "`google.colab` exists only on Google Colab"),
+    ("import kaggle_secrets", "`kaggle_secrets` exists only on Kaggle"),
+    ("import tqdm", "the grader has no `tqdm` module"),
+])
+def test_a_missing_module_is_named_as_imported_and_a_platform_module_for_what_it_is(line: str, said: str) -> None:
+    """Python names only the package it missed (`google`): the judge reads the line, so a Colab-only import is
+    not something to ask the instructor to install."""
+    from graders.judge.grade import _cell_problem
+    from graders.judge.submission import Cell, Submission
+    from graders.judge.supervisor.replies import CellOutcome
+
+    top = line.split()[1].split(".")[0]
+    submission = Submission(Path("s.py"), "python", (Cell(1, "s.py", f"import jax\n{line}\n"),))
+    problem = _cell_problem(CellOutcome(1, "error", "ModuleNotFoundError", f"No module named '{top}'", 2),
+                            {1: "s.py"}, "en", submission)
+    assert problem.startswith("s.py, line 2: ") and said in problem, problem
