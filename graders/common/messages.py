@@ -295,6 +295,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "A traced value was needed as a concrete Python value, for example a shape or a length. Shapes are static: use `x.shape` and `x.size` rather than values computed from the data.",
         "ko": "shape나 길이처럼 구체적인 Python 값이 필요한 곳에 추적 값이 쓰였습니다. shape는 정적입니다: 데이터로 계산한 값 대신 `x.shape`, `x.size`를 쓰세요.",
     },
+    "hint.tracer_float": {
+        "en": "`float()` (or `.item()`, `.tolist()`) asks a traced value for a Python number, and under jit there is "
+              "none until the function runs. Keep it an array: return `x` itself, or `x.astype(jnp.float32)` to "
+              "change only its dtype.",
+        "ko": "`float()`(또는 `.item()`, `.tolist()`)는 추적 값에서 Python 숫자를 꺼내려 하지만, jit 안에서는 함수가 "
+              "실행되기 전까지 그런 숫자가 없습니다. 배열로 두세요: `x`를 그대로 반환하거나, dtype만 바꾸려면 "
+              "`x.astype(jnp.float32)`를 쓰세요.",
+    },
     "hint.make_static": {
         "en": "The value comes from `{name}`, a Python value rather than an array: mark it static with `{fix}`, and "
               "Python sees it while tracing.",

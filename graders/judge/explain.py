@@ -35,9 +35,15 @@ _JAX_MESSAGE_LINES = 6
 # product over no dimensions (a 0-d array's shape) is the float 1.0.
 _PRODUCT_OF_SHAPE = re.compile(r"\b(np|numpy)\.prod\(")
 _FLOAT_FOR_INTEGER = re.compile(r"float64")
+# A Python number asked of a traced value on the line that raised: `float(x)`, `x.item()`, `x.tolist()`.
+_TO_PYTHON_NUMBER = re.compile(r"\bfloat\(|\bcomplex\(|\.item\(\)|\.tolist\(\)")
 
 
 def hint_key(error: ErrorReport) -> str | None:
+    to_number = _TO_PYTHON_NUMBER.search(error.source) or "arose with the `float` function" in error.message
+    if to_number and error.is_a("ConcretizationTypeError") \
+            and not error.is_a("TracerBoolConversionError", "TracerIntegerConversionError"):
+        return "hint.tracer_float"
     for names, key in _HINTS_BY_TYPE:
         if error.is_a(*names):
             return key
@@ -57,7 +63,7 @@ def hint_key(error: ErrorReport) -> str | None:
 # JAX names the argument a traced value came from: "...depends on the value of the argument neg."
 _FROM_ARGUMENT = re.compile(r"depends on the value of the argument '?(\w+)'?")
 # The hints about a traced value where Python needed a concrete one: a static argument may fix them.
-_CONCRETE_HINTS = frozenset({"hint.tracer_bool", "hint.tracer_integer", "hint.concretization"})
+_CONCRETE_HINTS = frozenset({"hint.tracer_bool", "hint.tracer_integer", "hint.concretization", "hint.tracer_float"})
 
 
 def explain_error(error: ErrorReport, lang: str, place: Callable[[str], str] = str,

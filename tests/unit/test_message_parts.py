@@ -86,3 +86,19 @@ def test_an_input_is_said_to_be_given_as_numpy_arrays_only_for_its_arrays(call: 
         assert CheckContext.given_as(context, call, "numpy") == expected  # type: ignore[arg-type]
     message = t("correctness.raised", "en", explanation="raised TypeError.", given="", input="f(3, False)")
     assert message.endswith("\nThe input: f(3, False)")
+
+
+def test_float_of_a_traced_value_gets_advice_about_python_numbers_not_shapes() -> None:
+    """A ConcretizationTypeError from `float(x)` under jit: the shapes advice did not fit (first-contact round)."""
+    from graders.judge.explain import hint_key
+
+    chain = ("ConcretizationTypeError",)
+    message = ("Abstract tracer value encountered where concrete value is expected. "
+               "The problem arose with the `float` function.")
+    assert hint_key(ErrorReport("ConcretizationTypeError", chain, message, "f.py", 9, "scale = float(X.std())")) \
+        == "hint.tracer_float"
+    assert hint_key(ErrorReport("ConcretizationTypeError", chain, "Abstract tracer value", "f.py", 9, "v = x.item()")) \
+        == "hint.tracer_float"
+    assert hint_key(ErrorReport("ConcretizationTypeError", chain, "Shapes must be 1D sequences of concrete values",
+                                "f.py", 3, "jnp.zeros(n)")) == "hint.concretization"
+    assert t("hint.tracer_float", "ko").startswith("`float()`")
