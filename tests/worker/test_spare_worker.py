@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from graders.batch.pool import JudgePool
 from graders.common.assignments import get_assignment
 from graders.common.results import SubmissionResult
@@ -92,3 +94,27 @@ def test_a_service_judge_grades_the_same_with_its_spares(graded) -> None:
         pool.close()
     expected = golden_report(graded(FAULTY, "jit"))
     assert all(isinstance(result, SubmissionResult) and golden_report(result) == expected for result in results)
+
+
+@pytest.mark.parametrize("after", [0.0, 0.02, 0.1, 0.3, 1.0, None])
+def test_closing_a_worker_at_any_stage_of_its_start_ends_its_whole_tree_promptly(after: float | None) -> None:
+    """A spare killed while it starts (bubblewrap forking, the sandbox mounting, JAX importing, or ready: `None`)
+    and then closed: close returns within seconds, and nothing of its tree is left alive. A close once hung for
+    50 minutes on the output pipe of a sandbox that outlived the kill (first-contact round, session 27)."""
+    import time
+
+    from graders.judge.supervisor.client import WorkerProcess, _alive
+
+    worker = WorkerProcess(WorkerLimits(), None, "cpu")
+    if after is None:
+        worker.start()
+    else:
+        worker.spawn()
+        time.sleep(after)
+    seen = set(worker.process_ids())
+    worker._kill()  # as `SpareWorker.take` finds a dead spare: killed first, closed after
+    started = time.monotonic()
+    worker.close()
+    assert time.monotonic() - started < 20
+    seen |= set(worker.process_ids())
+    assert not [pid for pid in seen if _alive(pid)], seen
