@@ -333,6 +333,11 @@ def _assignment(name: str, lang: str = "en") -> Assignment:
     return known[name]
 
 
+def _chosen_assignments(names: Sequence[str]) -> list[str]:
+    """The assignments a course command names (each checked), or every one in the catalogue."""
+    return [_assignment(name).name for name in names] or sorted(_catalogue())
+
+
 def _token(name: str | None) -> str | None:
     if name is None:
         return None
@@ -738,8 +743,7 @@ def _readme_rewrite(path: Path) -> tuple[Path, str] | None:
 def _course_release(arguments: argparse.Namespace) -> int:
     from graders.course.release import ReleaseError, generate_release
 
-    root = Path(arguments.root)
-    chosen = [_assignment(name).name for name in arguments.assignments] or sorted(_catalogue())
+    root, chosen = Path(arguments.root), _chosen_assignments(arguments.assignments)
     if not (root / "nbgrader_config.py").is_file() or not (root / "exercises").is_dir():
         raise UsageError(f"{root} is not the course repository (no nbgrader_config.py or exercises/); pass --root")
     try:
@@ -755,8 +759,7 @@ def _course_release(arguments: argparse.Namespace) -> int:
 def _course_setup(arguments: argparse.Namespace) -> int:
     from graders.course.setup import SetupError, set_up_course
 
-    root = Path(arguments.root)
-    chosen = [_assignment(name).name for name in arguments.assignments] or sorted(_catalogue())
+    root, chosen = Path(arguments.root), _chosen_assignments(arguments.assignments)
     try:
         result = set_up_course(root, chosen)
     except SetupError as error:
