@@ -69,6 +69,13 @@ def _bound(statements: list[ast.stmt]) -> set[str]:
         if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             names.add(statement.name)
             continue
+        body = _wrapped_cell_body(statement)
+        if body is not None:  # a script nbconvert exported: `%%time` over a cell is IPython's call with its text
+            try:
+                names |= _bound(ast.parse(body).body)
+            except SyntaxError:
+                pass
+            continue
         if isinstance(statement, ast.Import | ast.ImportFrom):
             names |= {(alias.asname or alias.name).split(".")[0] for alias in statement.names}
         elif isinstance(statement, ast.Assign | ast.AnnAssign | ast.AugAssign):
@@ -79,6 +86,17 @@ def _bound(statements: list[ast.stmt]) -> set[str]:
         for handler in getattr(statement, "handlers", []):
             names |= _bound(handler.body)
     return names
+
+
+def _wrapped_cell_body(statement: ast.stmt) -> str | None:
+    """BODY of `get_ipython().run_cell_magic('time' | 'timeit' | 'capture', LINE, BODY)`, which IPython runs in
+    the notebook's namespace; None for any other statement."""
+    call = statement.value if isinstance(statement, ast.Expr) else None
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "run_cell_magic"
+            and len(call.args) == 3 and all(isinstance(argument, ast.Constant) for argument in call.args)):
+        return None
+    name, _, body = (argument.value for argument in call.args if isinstance(argument, ast.Constant))
+    return body if name in ("time", "timeit", "capture") and isinstance(body, str) else None
 
 
 def mentioned_exercises(path: Path, result: SubmissionResult) -> frozenset[str]:
