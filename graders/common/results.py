@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 __all__ = ["CheckResult", "ExerciseResult", "FileError", "FileErrorCause", "Status", "SubmissionResult",
-           "printable", "result_from_dict", "result_to_dict"]
+           "printable", "result_from_dict", "result_to_dict", "with_flags"]
 
 # C0 controls but newline and tab, DEL, C1 controls, and what XML 1.0 cannot hold (lone surrogates, U+FFFE,
 # U+FFFF). A student's output and exception messages reach every report: ESC sequences would clear the
@@ -127,9 +127,15 @@ class SubmissionResult:
     # What flagged the submission for review, as data for the instructor's review (`review.review_entries`):
     # each a mapping of kind, what, where, line and the lines around it. Empty when nothing did.
     review: tuple[Mapping[str, Any], ...] = ()
+    # Each flag's stable code, in the same order (`needs-review`, `cell-failed`, ...: graders/judge/flags.py):
+    # the same in every language, for scripts. Results kept before codes existed read back as `unknown`.
+    flag_codes: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         _make_printable(self, "submission", "flags", "environment", "student_output", "review")
+        if len(self.flag_codes) != len(self.flags):
+            object.__setattr__(self, "flag_codes", (*self.flag_codes[:len(self.flags)],
+                                                    *("unknown",) * (len(self.flags) - len(self.flag_codes))))
 
     @property
     def score(self) -> float:
@@ -176,6 +182,7 @@ def result_to_dict(result: SubmissionResult | FileError) -> dict[str, Any]:
             "score": 0.0,
             "max_score": result.max_score,
             "flags": [],
+            "flag_codes": [],
             "exercises": [],
             "error": result.message,
             "cause": result.cause.value,
@@ -186,6 +193,7 @@ def result_to_dict(result: SubmissionResult | FileError) -> dict[str, Any]:
         "score": result.score,
         "max_score": result.max_score,
         "flags": list(result.flags),
+        "flag_codes": list(result.flag_codes),
         "exercises": [
             {
                 "name": exercise.name,
@@ -215,6 +223,18 @@ def result_to_dict(result: SubmissionResult | FileError) -> dict[str, Any]:
     }
 
 
+def with_flags(data: Mapping[str, Any], codes: Sequence[str], texts: Sequence[str], *,
+               first: bool = False) -> dict[str, Any]:
+    """`data` (`result_to_dict`'s form) with more flags, each a stable code and its sentence; `first` puts
+    them before the judge's own."""
+    old_texts = list(data.get("flags", []))
+    old_codes = list(data.get("flag_codes", []))
+    old_codes = (old_codes + ["unknown"] * len(old_texts))[:len(old_texts)]
+    if first:
+        return {**data, "flags": [*texts, *old_texts], "flag_codes": [*codes, *old_codes]}
+    return {**data, "flags": [*old_texts, *texts], "flag_codes": [*old_codes, *codes]}
+
+
 def result_from_dict(data: Mapping[str, Any]) -> SubmissionResult | FileError:
     """The inverse of `result_to_dict` (after a JSON round trip, tuples in details come back as lists).
 
@@ -235,4 +255,4 @@ def result_from_dict(data: Mapping[str, Any]) -> SubmissionResult | FileError:
     )
     return SubmissionResult(data["submission"], data["assignment"], exercises, tuple(data.get("flags", ())),
                             data.get("environment", {}), data.get("student_output", ""), data.get("seconds", 0.0),
-                            tuple(data.get("review", ())))
+                            tuple(data.get("review", ())), tuple(data.get("flag_codes", ())))

@@ -24,7 +24,7 @@ from traitlets import Bool, Float, Unicode
 from graders.batch.grading import grade_many
 from graders.common.assignments import get_assignment
 from graders.common.i18n import DEFAULT_LANGUAGE
-from graders.common.results import FileError, SubmissionResult, result_from_dict, result_to_dict
+from graders.common.results import FileError, SubmissionResult, result_from_dict, result_to_dict, with_flags
 from graders.judge.catalogue import load as load_catalogue
 from graders.judge.options import GradingOptions
 from graders.reports.markdown_report import render_feedback
@@ -86,7 +86,7 @@ class JaxgradeScores(NbGraderPreprocessor):  # type: ignore[misc]  # nbgrader sh
                                     self.lang)
             report = self._note_renamed(report, course, submitted, info)
         if restored:
-            report = {**report, "flags": [restored, *report["flags"]]}
+            report = with_flags(report, ["cells-restored"], [restored], first=True)
         given: dict[str, CellScore] = {}
         cells = {cell.metadata.get("nbgrader", {}).get("grade_id"): cell for cell in nb.cells}
         # The result as the one serialisation reads it back, decisions and notes applied: scores are
@@ -124,7 +124,7 @@ class JaxgradeScores(NbGraderPreprocessor):  # type: ignore[misc]  # nbgrader sh
         renames = renamed_notebooks(course, info["assignment"], info["student"], stamp.read_text().strip())
         notes = [rename_note(original, graded, self.lang) for original, graded in renames.items()
                  if graded == f"{info['notebook']}.ipynb"]
-        return {**report, "flags": [*notes, *report["flags"]]} if notes else report
+        return with_flags(report, ["renamed"] * len(notes), notes, first=True) if notes else report
 
     def _verdict(self, nb: nbformat.NotebookNode, assignment: Any, course: Path | None) -> dict[str, Any]:
         """The judge's result on `nb`: kept from an earlier grading of the very same notebook (`verdicts`),

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from graders.common.i18n import t
+from graders.common.results import with_flags
 
 from .atomic import read_json, write_json
 
@@ -111,6 +112,6 @@ def apply_decision(result: dict[str, Any], decision: Decision | None, lang: str)
             checks.append(check)
         exercises.append({**exercise, "checks": checks, "score": sum(float(check["score"]) for check in checks)})
     key = "review.note.approved" if decision.verdict is Verdict.APPROVED else "review.note.confirmed"
-    flags = [*result.get("flags", []), t(key, lang, by=decision.by, day=day, note=note)]
-    return {**result, "exercises": exercises, "flags": flags,
+    noted = with_flags(result, [f"review-{decision.verdict.value}"], [t(key, lang, by=decision.by, day=day, note=note)])
+    return {**noted, "exercises": exercises,
             "score": sum(float(exercise["score"]) for exercise in exercises)}

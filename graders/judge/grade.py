@@ -26,6 +26,7 @@ from graders.common.spec import Assignment, Exercise
 from .catalogue import load as load_catalogue
 from .checks.base import CheckContext, Verdict, draw_examples, prepare_unseen
 from .explain import removed_api_hint
+from .flags import Flag, raise_flag
 from .options import GradingOptions
 from .review import review_entries, review_flags, review_reasons, withhold_for_review
 from .source import ParsedCell, find_tripwires, parse_cells
@@ -65,7 +66,7 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
     flags = _Flags()
     likely = likely_assignment(submission, assignment)
     if likely is not None:
-        flags.add(t("flag.other_assignment", options.lang, given=assignment.name, likely=likely))
+        flags.add(raise_flag("other_assignment", options.lang, given=assignment.name, likely=likely))
     exercises: list[ExerciseResult] = []
     deferred: list[_Deferred] = []
     startup_failure: WorkerLost | None = None
@@ -112,10 +113,10 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
         flags.add(*review_flags(reasons, submission, options.lang))
         exercises = list(withhold_for_review(exercises, reasons, submission, options.lang))
     if session.starts > 1:
-        flags.add(t("flag.worker_restarted", options.lang, count=session.starts - 1))
+        flags.add(raise_flag("worker_restarted", options.lang, count=session.starts - 1))
     isolation = session.isolation
     if not isolation.full:
-        flags.add(t("flag.less_isolated", options.lang, reason=isolation.reason))
+        flags.add(raise_flag("less_isolated", options.lang, reason=isolation.reason))
     info = session.info
     environment = (
         {"python": info.python, "jax": info.jax, "backend": info.platform, "device": info.device} if info else {}
@@ -125,7 +126,8 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
         submission=str(submission.path),
         assignment=assignment.name,
         exercises=tuple(exercises),
-        flags=flags.in_order(),
+        flags=tuple(flag.text for flag in flags.in_order()),
+        flag_codes=tuple(flag.code for flag in flags.in_order()),
         environment=environment,
         student_output=session.student_output(),
         seconds=round(time.monotonic() - started, 3),
@@ -191,15 +193,15 @@ class _Flags:
     spoils says so, and the instructor reads it once."""
 
     def __init__(self) -> None:
-        self._flags: list[str] = []
+        self._flags: list[Flag] = []
 
-    def add(self, *flags: str) -> None:
+    def add(self, *flags: Flag) -> None:
         self._flags += flags
 
-    def add_once(self, *flags: str) -> None:
+    def add_once(self, *flags: Flag) -> None:
         self._flags += [flag for flag in dict.fromkeys(flags) if flag not in self._flags]
 
-    def in_order(self) -> tuple[str, ...]:
+    def in_order(self) -> tuple[Flag, ...]:
         return tuple(self._flags)
 
 
@@ -228,7 +230,7 @@ class _Judged:
     """One exercise judged: its result, the notes its checks raised, and the timing checks held back."""
 
     result: ExerciseResult
-    flags: tuple[str, ...] = ()
+    flags: tuple[Flag, ...] = ()
     deferred: tuple[_Deferred, ...] = ()
 
 
@@ -277,7 +279,7 @@ def _judge_exercise(grading: _Grading, exercise: Exercise) -> _Judged:
         return _Judged(_gated(exercise, blocked, skipped))
 
     results: list[CheckResult] = []
-    flags: list[str] = []
+    flags: list[Flag] = []
     deferred: list[_Deferred] = []
     lost_during: str | None = None
     gate_failed: _FailedGate | None = None
@@ -311,11 +313,11 @@ def _judge_exercise(grading: _Grading, exercise: Exercise) -> _Judged:
 
 
 def _run_deferred(grading: _Grading, deferred: list[_Deferred],
-                  exercises: list[ExerciseResult]) -> tuple[list[ExerciseResult], tuple[str, ...]]:
+                  exercises: list[ExerciseResult]) -> tuple[list[ExerciseResult], tuple[Flag, ...]]:
     """Run the held-back timing checks and put each verdict where the check stands in its exercise;
     the exercises, and the notes the checks raised."""
     session, options = grading.session, grading.options
-    flags: list[str] = []
+    flags: list[Flag] = []
     by_name = {exercise.name: index for index, exercise in enumerate(exercises)}
     for item in deferred:
         if time.monotonic() >= grading.deadline:
@@ -474,7 +476,7 @@ def _tampered(tampered: InstrumentTampered, options: GradingOptions) -> Verdict:
     """A check that cannot be trusted is an error, never a pass; its flag tells the instructor."""
     changes = "; ".join(tampered.changes)
     return Verdict(Status.ERROR, t("instrument.tampered", options.lang, changes=changes),
-                   flags=(t("flag.instrument_tampered", options.lang, changes=changes),))
+                   flags=(raise_flag("instrument_tampered", options.lang, changes=changes),))
 
 
 def _cell_labels(submission: Submission, lang: str) -> dict[int, str]:
@@ -543,10 +545,10 @@ def _defined_below(submission: Submission, cell: CellOutcome, name: str) -> int 
     return None
 
 
-def _cell_flags(session: SubmissionSession, lang: str) -> list[str]:
+def _cell_flags(session: SubmissionSession, lang: str) -> list[Flag]:
     labels = _cell_labels(session.submission, lang)
     in_file = session.submission.unit == "file"
-    return [t("flag.file_failed" if in_file else "flag.cell_failed", lang,
+    return [raise_flag("file_failed" if in_file else "cell_failed", lang,
               detail=_cell_problem(cell, labels, lang, session.submission))
             for cell in _first_failures(session)]
 

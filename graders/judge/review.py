@@ -20,6 +20,7 @@ from graders.common.i18n import t
 from graders.common.registry import get_check
 from graders.common.results import CheckResult, ExerciseResult, Status
 
+from .flags import Flag, raise_flag
 from .source import ParsedCell, Tripwire
 from .source.tripwires import KINDS
 from .submission import Submission
@@ -101,15 +102,15 @@ def _where(reason: ReviewReason, submission: Submission, lang: str) -> str:
     return t("where.short", lang, filename=submission.place(reason.filename, lang), line=reason.line)
 
 
-def review_flags(reasons: Sequence[ReviewReason], submission: Submission, lang: str) -> list[str]:
+def review_flags(reasons: Sequence[ReviewReason], submission: Submission, lang: str) -> list[Flag]:
     # The first reason of each kind comes first: eight descriptor calls must not hide the thread.
     first_of_kind = {reason.kind: index for index, reason in reversed(list(enumerate(reasons)))}
     order = sorted(range(len(reasons)), key=lambda index: (index not in first_of_kind.values(), index))
     shown = [reasons[index] for index in order]
-    flags = [t("flag.needs_review", lang, what=_what(reason, lang), where=_where(reason, submission, lang))
+    flags = [raise_flag("needs_review", lang, what=_what(reason, lang), where=_where(reason, submission, lang))
              for reason in shown[:_FLAGGED]]
     if len(reasons) > _FLAGGED:
-        flags[-1] += f" (+{len(reasons) - _FLAGGED})"
+        flags[-1] = Flag(flags[-1].code, f"{flags[-1].text} (+{len(reasons) - _FLAGGED})")
     return flags
 
 

@@ -108,6 +108,12 @@ def test_a_notebook_graded_as_another_assignment_says_which_one_it_is(tmp_path: 
     assert any(flag.startswith("other-assignment:") and "--assignment jit" in flag for flag in report["flags"])
     right = run("grade", "--assignment", "jit", "--format", "json", str(REPO / "samples" / "jit" / "seoyeon.ipynb"))
     assert right.stderr == "" and not any("other-assignment" in flag for flag in json.loads(right.stdout)[0]["flags"])
+    # A script finds the flag by its code in every language: the Korean sentence never says `other-assignment`.
+    korean = run("grade", "--assignment", "purity", "--format", "json", "--lang", "ko",
+                 str(REPO / "samples" / "jit" / "seoyeon.ipynb"))
+    [korean_report] = json.loads(korean.stdout)
+    assert korean_report["flag_codes"] == report["flag_codes"] and "other-assignment" in report["flag_codes"]
+    assert len(korean_report["flag_codes"]) == len(korean_report["flags"])
 
 
 @pytest.mark.parametrize(

@@ -36,4 +36,5 @@ def test_flags_keep_the_order_they_were_raised_in_and_a_checks_note_appears_once
 def test_a_tampered_instrument_is_an_error_that_returns_its_flag() -> None:
     verdict = grade._tampered(InstrumentTampered(["jax.jit replaced"]), GradingOptions(lang="en"))
     assert verdict.status is Status.ERROR and not verdict.earns_points
-    assert len(verdict.flags) == 1 and "jax.jit replaced" in verdict.flags[0]
+    assert len(verdict.flags) == 1 and "jax.jit replaced" in verdict.flags[0].text
+    assert verdict.flags[0].code == "instrument-tampered"

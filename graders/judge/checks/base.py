@@ -36,6 +36,7 @@ from graders.common.spec import Call, Exercise, Misconception
 from ..compare import as_plain, find_difference
 from ..divergence import first_divergence
 from ..explain import describe_difference, explain_error, hint_key
+from ..flags import Flag
 from ..source import Binding, ParsedCell, jit_binding
 from ..source.discarded import discarded_result
 from ..source.parsed import single_return, statement_matching
@@ -104,7 +105,7 @@ class Verdict:
     waived: bool = False
     # Notes for the instructor the check raises (an instrument it could not trust, timings that look
     # forged); the judge adds them to the submission's flags, once each.
-    flags: tuple[str, ...] = ()
+    flags: tuple[Flag, ...] = ()
 
     @classmethod
     def passed(cls, message: str, **details: Any) -> Verdict:

@@ -12,6 +12,7 @@ from graders.common.registry import register_check
 from graders.common.results import Status
 from graders.common.spec import Call, Exercise
 
+from ..flags import raise_flag
 from ..source.jit_sites import jit_built_inside
 from ..supervisor.replies import ErrorReport
 from .base import CheckContext, Verdict, draw_examples
@@ -71,7 +72,7 @@ def no_recompilation(ctx: CheckContext) -> Verdict:
                                        explanation=ctx.explain(report)))
     compiles, traces = ctx.session.instrument_check()
     if compiles < 1 or traces < 1:
-        flag = ctx.text("flag.instrument_untrusted", instrument="compilation counter", name=exercise.name)
+        flag = raise_flag("instrument_untrusted", ctx.lang, instrument="compilation counter", name=exercise.name)
         return Verdict(Status.ERROR, ctx.text("instrument.untrusted"), flags=(flag,))
     details = {"calls": report.calls, "compiles": report.compiles, "traces": report.traces}
     if report.compiles == 0 and report.traces == 0:

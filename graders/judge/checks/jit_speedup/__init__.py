@@ -54,6 +54,7 @@ from graders.common.registry import register_check
 from graders.common.results import Status
 from graders.common.spec import Exercise
 
+from ...flags import raise_flag
 from ...supervisor.clean_workers import clean_workers
 from ...supervisor.client import WorkerLost
 from ...supervisor.isolation import accelerator_present
@@ -146,7 +147,7 @@ def jit_speedup(ctx: CheckContext) -> Verdict:
             return Verdict.error(ctx.text("jit_speedup.baseline_failed", detail=rounds.lost_detail), **details)
         if outcome in FORGED:
             return Verdict(Status.FAILED, ctx.text(f"jit_speedup.{outcome}", **params), details, rounds.timings(),
-                           flags=(ctx.text(f"flag.timing_{outcome}", name=name),))
+                           flags=(raise_flag(f"timing_{outcome}", ctx.lang, name=name),))
         message = ctx.text(f"jit_speedup.{outcome}", **params)
         if outcome is Outcome.FAILED:
             # Why, before the figures: what in the traced program costs the time, at its line.
