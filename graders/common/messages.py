@@ -271,6 +271,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Replace `raise NotImplementedError()` with your solution.",
         "ko": "`raise NotImplementedError()`를 여러분의 풀이로 바꾸세요.",
     },
+    "hint.library_not_implemented": {
+        "en": "A library function called on this line does not do what it was asked in JAX (this is not the exercise's stub): the library's own words above say what to use instead.",
+        "ko": "이 줄에서 부른 라이브러리 함수가 JAX에서는 요청한 방식으로 동작하지 않습니다(연습 문제의 빈 함수 때문이 아닙니다). 위에 인용한 라이브러리의 설명에 대신 쓸 방법이 있습니다.",
+    },
     "hint.tracer_bool": {
         "en": "A traced value was used where Python needs True or False (`if`, `while`, `and`, `or`, `bool()`). Under jit the value is unknown while tracing: use `jnp.where` or `jax.lax.cond`.",
         "ko": "Python이 True/False를 알아야 하는 곳(`if`, `while`, `and`, `or`, `bool()`)에 추적(traced) 값이 쓰였습니다. jit 추적 중에는 값을 알 수 없으니 `jnp.where`나 `jax.lax.cond`를 쓰세요.",

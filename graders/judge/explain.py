@@ -36,6 +36,7 @@ _JAX_MESSAGE_LINES = 6
 _PRODUCT_OF_SHAPE = re.compile(r"\b(np|numpy)\.prod\(")
 _FLOAT_FOR_INTEGER = re.compile(r"float64")
 # A Python number asked of a traced value on the line that raised: `float(x)`, `x.item()`, `x.tolist()`.
+_RAISE = re.compile(r"\s*raise\b")
 _TO_PYTHON_NUMBER = re.compile(r"\bfloat\(|\bcomplex\(|\.item\(\)|\.tolist\(\)")
 
 
@@ -44,6 +45,9 @@ def hint_key(error: ErrorReport) -> str | None:
     if to_number and error.is_a("ConcretizationTypeError") \
             and not error.is_a("TracerBoolConversionError", "TracerIntegerConversionError"):
         return "hint.tracer_float"
+    if error.is_a("NotImplementedError") and error.source and not _RAISE.match(error.source):
+        # Raised inside a library the line calls, not by the stub's own `raise`.
+        return "hint.library_not_implemented"
     for names, key in _HINTS_BY_TYPE:
         if error.is_a(*names):
             return key

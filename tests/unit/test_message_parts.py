@@ -3,6 +3,7 @@ gate's message did not, and a hint that says to make an argument static only on 
 
 from __future__ import annotations
 
+import ast
 from types import SimpleNamespace
 
 import numpy as np
@@ -13,6 +14,7 @@ from graders.common.i18n import t
 from graders.common.spec import Call
 from graders.judge.checks.base import CheckContext
 from graders.judge.explain import explain_error
+from graders.judge.source.parsed import ParsedCell
 from graders.judge.supervisor.replies import ErrorReport
 
 _TRACED_NEG = ("Attempted boolean conversion of traced array with shape bool[]. The error occurred while tracing "
@@ -102,3 +104,21 @@ def test_float_of_a_traced_value_gets_advice_about_python_numbers_not_shapes() -
     assert hint_key(ErrorReport("ConcretizationTypeError", chain, "Shapes must be 1D sequences of concrete values",
                                 "f.py", 3, "jnp.zeros(n)")) == "hint.concretization"
     assert t("hint.tracer_float", "ko").startswith("`float()`")
+
+
+def test_a_library_s_not_implemented_error_is_not_read_as_the_stub() -> None:
+    """`jnp.add.at` without `inplace=False` raises NotImplementedError from JAX: the file has no `raise`
+    (first-contact round of issue #49), so the hint must not say to replace one."""
+    from graders.judge.explain import hint_key
+    from graders.judge.source.parsed import raise_statement_at
+
+    library = ErrorReport("NotImplementedError", (), "jnp.ufunc.at() cannot operate inplace", "f.py", 4,
+                          "return jnp.add.at(x, i, v)")
+    stub = ErrorReport("NotImplementedError", (), "", "f.py", 2, "raise NotImplementedError()")
+    assert hint_key(library) == "hint.library_not_implemented"
+    assert hint_key(stub) == "hint.not_implemented"
+    source = "def f(x):\n    raise NotImplementedError()\n\ndef g(x):\n    return jnp.add.at(x, 0, 1)\n"
+    cells = (ParsedCell("f.py", ast.parse(source)),)
+    assert raise_statement_at(cells, "f.py", 2, "NotImplementedError")
+    assert not raise_statement_at(cells, "f.py", 5, "NotImplementedError")
+    assert not raise_statement_at(cells, "other.py", 2, "NotImplementedError")

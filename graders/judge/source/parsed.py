@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from ..submission import Submission
 
 __all__ = ["Aliases", "ParsedCell", "definition_of", "last_definition", "module_level", "parse_cells",
-           "qualified_name", "reached_definitions", "single_return", "statement_matching"]
+           "qualified_name", "raise_statement_at", "reached_definitions", "single_return", "statement_matching"]
 
 
 @dataclass(frozen=True)
@@ -262,3 +262,16 @@ def single_return(cells: tuple[ParsedCell, ...], function: str) -> tuple[str, in
     if len(returns) != 1:
         return None
     return filename, returns[0].lineno, ast.unparse(returns[0])
+
+
+def raise_statement_at(cells: tuple[ParsedCell, ...], filename: str, line: int, exception: str) -> bool:
+    """Whether the student's own text at `filename`:`line` is a `raise` of `exception` (by its name,
+    bare or called): the stub's `raise NotImplementedError()`, not a library that raised it from a call."""
+    for cell in cells:
+        if cell.filename != filename:
+            continue
+        for node in ast.walk(cell.tree):
+            if isinstance(node, ast.Raise) and node.lineno <= line <= (node.end_lineno or node.lineno):
+                raised = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+                return isinstance(raised, (ast.Name, ast.Attribute)) and ast.unparse(raised).split(".")[-1] == exception
+    return False
