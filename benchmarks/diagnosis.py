@@ -32,6 +32,7 @@ from rich.text import Text
 from graders.batch.grading import grade_many
 from graders.common.results import CheckResult, FileError, Status, SubmissionResult
 from graders.judge.options import GradingOptions
+from graders.judge.submission import read_submission
 
 if TYPE_CHECKING:
     from tests.fault_lines import FaultLine
@@ -64,14 +65,15 @@ class Finding:
         return bool(self.naming)
 
 
-def names_line(message: str, lines: Sequence[int], cell: int | None) -> bool:
-    """Whether `message` names one of `lines` (and, in a notebook, the cell `cell`), in English or Korean.
+def names_line(message: str, lines: Sequence[int], cell: str | None) -> bool:
+    """Whether `message` names one of `lines` (and, in a notebook, the cell as the message words it:
+    `cell`, `Submission.place`'s text for the labelled cell), in English or Korean.
 
-    `line 1` does not match `line 12`; `(cell 3)` does not match `(cell 31)`.
+    `line 1` does not match `line 12`.
     """
     if not any(re.search(rf"\bline {n}(?!\d)|(?<!\d){n}번째 줄", message) for n in lines):
         return False
-    return cell is None or re.search(rf"\(cell {cell}\)|\({cell}번째 셀\)", message) is not None
+    return cell is None or cell in message
 
 
 def _failing(result: SubmissionResult, exercise: str) -> tuple[CheckResult, ...] | None:
@@ -115,7 +117,9 @@ def diagnose(labels: Sequence[FaultLine], lang: str) -> list[Finding]:
         if failing is None:
             findings.append(Finding(label, (), (), f"no exercise {label.exercise!r} in the result"))
             continue
-        naming = tuple(check.name for check in failing if names_line(check.message, label.lines, label.cell))
+        cell = (read_submission(REPO / label.path).place(f"cell {label.cell}", lang)
+                if label.cell is not None else None)
+        naming = tuple(check.name for check in failing if names_line(check.message, label.lines, cell))
         findings.append(Finding(label, failing, naming))
     return findings
 

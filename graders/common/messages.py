@@ -260,8 +260,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "{type}을(를) 발생시켰습니다.\nJAX/Python의 설명: {message}",
     },
     "where.cell": {
-        "en": "the cell that starts with \"{first}\" (cell {number})",
-        "ko": "\"{first}\"(으)로 시작하는 셀({number}번째 셀)",
+        "en": "the cell that starts with \"{first}\" (code cell {number})",
+        "ko": "\"{first}\"(으)로 시작하는 셀({number}번째 코드 셀)",
+    },
+    "where.cell_run": {
+        "en": "the cell that starts with \"{first}\" (shown as [{count}])",
+        "ko": "\"{first}\"(으)로 시작하는 셀([{count}]로 표시된 셀)",
     },
     "where.line": {
         "en": "{filename}, line {line} (`{source}`)",

@@ -51,6 +51,10 @@ class Cell:
     # Lines of the file above this cell, written as blank lines in front of `source`: the cells of a
     # .py file share its name and its line numbers (graders/judge/script_cells.py).
     offset: int = 0
+    # How Jupyter shows a notebook's code cell: its prompt's count when the notebook was saved after
+    # running it (`[7]`), else 0, and its place among the code cells (markdown cells are not counted).
+    execution_count: int = 0
+    code_position: int = 0
 
     def holds(self, line: int) -> bool:
         """Whether line `line` (from 1) of the cell's file is this cell's own."""
@@ -106,7 +110,10 @@ class Submission:
         # Enough of the first line to find the cell by; the message's first sentence has more to say.
         first = cell.first_line if len(cell.first_line) <= _CELL_FIRST_LINE else (
             cell.first_line[:_CELL_FIRST_LINE - 1].rstrip() + "…")
-        return t("where.cell", lang, first=first, number=cell.index)
+        # Numbered as the student sees it: the prompt's count (`[7]:`), else its place among code cells.
+        if cell.execution_count:
+            return t("where.cell_run", lang, first=first, count=cell.execution_count)
+        return t("where.cell", lang, first=first, number=cell.code_position or cell.index)
 
     def cell_at(self, filename: str, line: int) -> Cell | None:
         """The cell that holds line `line` of `filename` (a notebook cell's name, or a .py file's,
@@ -184,9 +191,12 @@ def _notebook_cells(path: Path, text: str) -> tuple[Cell, ...]:
     if not _is_current_notebook(document):
         document = _converted_notebook(path, text)
     cells = []
+    code_cells = 0
     for position, cell in enumerate(document["cells"], start=1):
         if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             continue
+        code_cells += 1
+        count = cell.get("execution_count")
         source = cell.get("source", "")
         if isinstance(source, list):
             source = "".join(str(line) for line in source)
@@ -194,7 +204,9 @@ def _notebook_cells(path: Path, text: str) -> tuple[Cell, ...]:
         nbgrader = metadata.get("nbgrader") if isinstance(metadata, dict) else None
         grade_id = str(nbgrader.get("grade_id", "")) if isinstance(nbgrader, dict) else ""
         cells.append(Cell(position, f"cell {position}", without_magics(str(source)), grade_id,
-                          _recognisable_line(str(source))))
+                          _recognisable_line(str(source)),
+                          execution_count=count if type(count) is int and 0 < count < 10**9 else 0,
+                          code_position=code_cells))
     return tuple(cells)
 
 

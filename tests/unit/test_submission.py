@@ -25,6 +25,20 @@ def test_notebook_code_cells_keep_their_positions_and_grade_ids(tmp_path: Path) 
     assert submission.module_name == "__main__"
 
 
+def test_a_notebook_cell_is_numbered_as_jupyter_shows_it(tmp_path: Path) -> None:
+    """Its prompt's count when the notebook was saved after running (`[2]`), else its place among the
+    code cells: "cell 5" once counted the markdown cells, which the student never sees numbered."""
+    ran = new_code_cell("def norm(X):\n    return X", execution_count=2)
+    book = new_notebook(cells=[new_markdown_cell("# a"), new_code_cell("import jax"), new_markdown_cell("# b"),
+                               new_markdown_cell("# c"), ran, new_code_cell("norm(1)")])
+    path = tmp_path / "s.ipynb"
+    nbformat.write(book, path)
+    submission = read_submission(path)
+    assert submission.place("cell 5", "en") == 'the cell that starts with "def norm(X):" (shown as [2])'
+    assert submission.place("cell 6", "en") == 'the cell that starts with "norm(1)" (code cell 3)'
+    assert submission.place("cell 5", "ko") == '"def norm(X):"로 시작하는 셀([2]로 표시된 셀)'
+
+
 @pytest.mark.parametrize(("cell", "python"), [
     # A cell magic that wraps Python runs its body once, on the lines where the student wrote it.
     ("%%time\ndef norm(X):\n    return X\n", "\ndef norm(X):\n    return X\n"),

@@ -45,14 +45,15 @@ def test_magics_shell_lines_and_a_broken_cell_cost_only_what_they_define(tmp_pat
     assert exercises["flatten"].score == exercises["flatten"].max_score
     negatives = exercises["negatives"].checks[0]
     assert negatives.status is Status.FAILED
-    # Cells are named as a student finds them in JupyterLab, which numbers none: by their first line.
+    # Cells are named as a student finds them in JupyterLab: by their first line, and numbered among the
+    # code cells (the markdown cell above is not counted) when the notebook was saved unrun.
     assert "not defined" in negatives.message
-    assert 'the cell that starts with "def negatives(x)" (cell 4), line 1: SyntaxError' in negatives.message
+    assert 'the cell that starts with "def negatives(x)" (code cell 3), line 1: SyntaxError' in negatives.message
     assert "not defined" in exercises["maybe_negate"].checks[0].message
-    assert any('"def negatives(x)" (cell 4)' in flag and "SyntaxError" in flag for flag in result.flags)
-    assert any('"undefined_name + 1" (cell 5)' in flag and "NameError" in flag for flag in result.flags)
+    assert any('"def negatives(x)" (code cell 3)' in flag and "SyntaxError" in flag for flag in result.flags)
+    assert any('"undefined_name + 1" (code cell 4)' in flag and "NameError" in flag for flag in result.flags)
     korean = grade_path(path, "jit", GradingOptions(lang="ko"))
-    assert '"def negatives(x)"로 시작하는 셀(4번째 셀)' in _by_exercise(korean)["negatives"].checks[0].message
+    assert '"def negatives(x)"로 시작하는 셀(3번째 코드 셀)' in _by_exercise(korean)["negatives"].checks[0].message
     assert not any(check.status is Status.ERROR for e in result.exercises for check in e.checks)
 
 
