@@ -43,6 +43,10 @@ _LATIN_FINAL = {"l": "ㄹ", "m": "ㅁ", "n": "ㄴ"}
 # as the messages written in full already say.
 _WORD_FINAL = {"jit": "ㅅ"}
 _LAST_WORD = re.compile(r"[A-Za-z]+$")
+# A word that ends in a short vowel and `t` or `p` keeps the stop as a final consonant in Korean spelling
+# (output → 아웃풋, split → 스플릿, format → 포맷, vmap → 브이맵, setup → 셋업); after a long vowel or a
+# pair of vowels it does not (float → 플로트, loop → 루프), nor after a consonant (sqrt, jnp).
+_SHORT_VOWEL_STOP = re.compile(r"(?:^|[^aeiou])[aeiou]([tp])$")
 
 
 def final_consonant(text: str) -> str | None:
@@ -63,6 +67,9 @@ def final_consonant(text: str) -> str | None:
     lowered = stripped.lower()
     if lowered.endswith("ng"):
         return "ㅇ"
+    stop = _SHORT_VOWEL_STOP.search(word.group().lower()) if word is not None else None
+    if stop is not None:
+        return "ㅅ" if stop.group(1) == "t" else "ㅂ"
     return _LATIN_FINAL.get(lowered[-1])
 
 

@@ -55,6 +55,10 @@ def test_unknown_language_is_a_clear_error() -> None:
     ("`x[i]`이(가)", "`x[i]`가"), ("`jnp.clip(a_max=...)`을(를)", "`jnp.clip(a_max=...)`를"),
     # `jit` is read 짓, as the course's Korean texts write it; `grad` is 그래드.
     ("`jax.jit`(으)로", "`jax.jit`으로"), ("`jit`이(가)", "`jit`이"), ("`grad`을(를)", "`grad`를"),
+    # A short vowel and t or p keep the stop (아웃풋, 스플릿, 브이맵); a long vowel or a consonant does not.
+    ("`output`이(가)", "`output`이"), ("`split`이(가)", "`split`이"), ("`vmap`(으)로", "`vmap`으로"),
+    ("`x.at`을(를)", "`x.at`을"), ("`float`을(를)", "`float`를"), ("`loop`이(가)", "`loop`가"),
+    ("`jnp.sqrt`이(가)", "`jnp.sqrt`가"),
 ])
 def test_korean_particles_are_chosen_for_the_word_before_them(text: str, expected: str) -> None:
     from graders.common.i18n import with_particles
