@@ -507,6 +507,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "`{path}` no longer holds the array it was given: the caller's container now holds another object in its place (even one with the same values is a change the caller sees).",
         "ko": "`{path}`에 처음 받은 배열이 더 이상 없습니다: 호출한 쪽의 컨테이너에 다른 객체가 대신 들어갔습니다(값이 같아도 호출한 쪽에서는 바뀐 것입니다).",
     },
+    "no_mutation.donated": {
+        "en": "`{name}` destroys its argument `{argument}`: after the call, the caller's JAX array is deleted and can no longer be read.{at} Donating a buffer (`donate_argnums`, `donate_argnames`) hands the argument's memory to the output, which changes the caller's data as surely as writing into it. Remove the donation: a pure function leaves its arguments usable.\nThe input: {input}",
+        "ko": "`{name}`이(가) 인자 `{argument}`을(를) 없앱니다: 호출이 끝나면 호출한 쪽의 JAX 배열이 삭제되어 더 이상 읽을 수 없습니다.{at} 버퍼 기부(`donate_argnums`, `donate_argnames`)는 인자의 메모리를 출력에 넘겨주므로, 인자에 값을 써 넣는 것과 똑같이 호출한 쪽의 데이터를 바꿉니다. 기부를 지우세요. 순수 함수는 인자를 계속 쓸 수 있게 둡니다.\n입력: {input}",
+    },
+    "no_mutation.donated_at": {
+        "en": " The donation is asked for at {where}: `{code}`.",
+        "ko": " 기부를 요청한 곳은 {where}입니다: `{code}`.",
+    },
     "no_mutation.later_call": {
         "en": "`{name}` changed the argument `{argument}` of an earlier call during a later one: {detail} A caller keeps its data after the call returns; keep no reference to an argument, and return new values instead.\nThe earlier call's input: {input}",
         "ko": "`{name}`이(가) 나중 호출에서 앞선 호출의 인자 `{argument}`을(를) 바꾸었습니다: {detail} 호출한 쪽은 호출이 끝난 뒤에도 그 데이터를 계속 씁니다. 인자에 대한 참조를 남겨 두지 말고 새 값을 반환하세요.\n앞선 호출의 입력: {input}",

@@ -138,6 +138,9 @@ class Calls:
             reply: dict[str, Any] = {"ok": False, "error": failure.report}
         else:
             reply = {"ok": True, "output": encode_value(output)}
+        if array_kind == "jax":
+            # A JAX array the caller passed and can no longer use: donated (`donate_argnums`) or deleted.
+            reply["deleted"] = _deleted_arrays(args, kwargs)
         if request.get("echo_args"):
             # The shape of the containers after the call; an array still where the judge put it is
             # named by index, and the judge reads its bytes from its own mapping.
@@ -222,6 +225,17 @@ def _argument_containers(args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[
     for where, value in places:
         found += [(where, path, identity) for path, identity in _containers(value)]
     return found
+
+
+def _deleted_arrays(args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[list[int | str]]:
+    """[position or keyword, path] of every JAX array among the arguments that is deleted after the call."""
+    found: list[list[int | str]] = []
+    places: list[tuple[int | str, Any]] = [*enumerate(args), *kwargs.items()]
+    for where, value in places:
+        leaves, _ = jax.tree_util.tree_flatten_with_path(value)
+        found += [[where, jax.tree_util.keystr(path)] for path, leaf in leaves
+                  if isinstance(leaf, jax.Array) and leaf.is_deleted()]
+    return found[:20]
 
 
 def _containers(value: Any, path: str = "", depth: int = 0) -> list[tuple[str, int]]:

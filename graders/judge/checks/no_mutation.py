@@ -20,9 +20,17 @@ from graders.common.registry import register_check
 from graders.common.spec import Call
 
 from ..compare import Difference, same_data
-from ..source.mutations import mutation_sites
+from ..source.mutations import donation_site, mutation_sites
 from ..supervisor.replies import CallOutcome, EarlierArguments
-from .base import CheckContext, Counterexample, Verdict, prepare_drawn, search_drawn_first, verdict_from_search
+from .base import (
+    CheckContext,
+    Counterexample,
+    Verdict,
+    draw_examples,
+    prepare_drawn,
+    search_drawn_first,
+    verdict_from_search,
+)
 
 _MAX_EXAMPLES = 10
 
@@ -65,6 +73,9 @@ def no_mutation(ctx: CheckContext) -> Verdict:
     search = search_drawn_first(ctx, "no_mutation", body, min(_MAX_EXAMPLES, exercise.max_examples),
                                 unreproduced_is_flaky=False)
     if search.counterexample is None and not search.flaky:
+        donated = _donated(ctx)
+        if donated is not None:
+            return donated
         # A caller keeps its arguments after the call returns: the arguments of every call, read again
         # after all later calls, must still be what was sent (a function that keeps them and changes
         # them one call late changed its caller's data all the same).
@@ -90,6 +101,25 @@ def _earlier_changes(parameters: tuple[str, ...], earlier: EarlierArguments) -> 
         for argument, difference in _differences(parameters, earlier.call, earlier.args_now, earlier.kwargs_now):
             if difference.kind in ("type", "keys", "length"):
                 yield argument, difference
+
+
+def _donated(ctx: CheckContext) -> Verdict | None:
+    """A failed verdict when a call given JAX arrays leaves one of them deleted: JAX hands a donated
+    argument's memory to the output (`donate_argnums`), and the caller's array can no longer be read.
+    The worker reports it, and the report can only cost the point."""
+    exercise = ctx.exercise
+    call = draw_examples(exercise, 1, "no_mutation")[0]
+    outcome = ctx.session.call(exercise.name, call, array_kind="jax", timeout=ctx.timeout())
+    if outcome.error is not None or not outcome.deleted:
+        return None
+    where, path = outcome.deleted[0]
+    argument = (exercise.parameters[where] if type(where) is int and 0 <= where < len(exercise.parameters)
+                else str(where)) + path
+    site = donation_site(ctx.source)
+    place = (ctx.text("no_mutation.donated_at", where=ctx.where(site.filename, site.line), code=clip_code(site.code))
+             if site is not None else "")
+    return Verdict.failed(ctx.text("no_mutation.donated", name=exercise.name, argument=argument, at=place,
+                                   input=ctx.describe_call(call)), deleted=[argument])
 
 
 def _changed_arguments(parameters: tuple[str, ...], call: Call,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from .parsed import ParsedCell, last_definition
 
-__all__ = ["MutationSite", "item_assignment_fix", "mutation_sites"]
+__all__ = ["MutationSite", "donation_site", "item_assignment_fix", "mutation_sites"]
 
 # `.at[...]` methods for augmented item assignment, by operator; subtraction adds the negation.
 _AT_METHODS = {ast.Add: "add", ast.Mult: "multiply", ast.Div: "divide", ast.Pow: "power"}
@@ -164,3 +164,20 @@ def _grouped(node: ast.expr) -> str:
     """`node`'s code, parenthesised unless it is a name, a constant, a call or an attribute."""
     text = ast.unparse(node)
     return text if isinstance(node, (ast.Name, ast.Constant, ast.Call, ast.Attribute, ast.Subscript)) else f"({text})"
+
+
+_DONATING = frozenset({"donate_argnums", "donate_argnames"})
+
+
+def donation_site(cells: tuple[ParsedCell, ...]) -> MutationSite | None:
+    """The first call in the submission that asks JAX to donate arguments (`jax.jit(f, donate_argnums=0)`,
+    `partial(jax.jit, donate_argnames="x")`) or deletes an array (`x.delete()`); None when none does."""
+    for cell in cells:
+        for node in ast.walk(cell.tree):
+            if not isinstance(node, ast.Call):
+                continue
+            donating = any(keyword.arg in _DONATING for keyword in node.keywords)
+            deleting = isinstance(node.func, ast.Attribute) and node.func.attr == "delete" and not node.args
+            if donating or deleting:
+                return MutationSite(cell.filename, node.lineno, ast.unparse(node), "", "")
+    return None

@@ -123,6 +123,9 @@ class CallOutcome:
     # memory is no longer the object the caller's container holds (`replaced`, as the judge reads the
     # echo's structure), or was made read-only (`read_only`, as the worker reports).
     replaced: tuple[tuple[int | str, str, str], ...] = ()
+    # (argument position or keyword, path inside it) of each JAX array argument the call left deleted,
+    # as the worker reports it (it can only cost points): donated to the output, or deleted outright.
+    deleted: tuple[tuple[int | str, str], ...] = ()
 
     @property
     def ok(self) -> bool:

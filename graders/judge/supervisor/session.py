@@ -651,16 +651,19 @@ def _call_outcome(reply: dict[str, Any], echo_args: bool, shared: SharedArgument
     """A `call` reply decoded: only plain data crosses back, and an argument still in shared memory is
     read there by the judge."""
     read = shared.read if shared is not None else None
+    reported = reply.get("deleted")
+    deleted = tuple((item[0], item[1][:200]) for item in (reported if type(reported) is list else [])[:20]
+                    if type(item) is list and len(item) == 2 and type(item[0]) in (int, str) and type(item[1]) is str)
     try:
         args_after = decode_value(reply["args_after"], shared=read) if echo_args else None
         kwargs_after = decode_value(reply["kwargs_after"], shared=read) if echo_args else None
         if reply.get("ok"):
             return CallOutcome(output=decode_value(reply.get("output")), args_after=args_after,
-                               kwargs_after=kwargs_after)
+                               kwargs_after=kwargs_after, deleted=deleted)
     except (ProtocolError, KeyError, TypeError, ValueError) as error:
         raise WorkerLost("protocol", f"malformed reply: {error}") from None
     return CallOutcome(error=ErrorReport.from_wire(reply.get("error")), args_after=args_after,
-                       kwargs_after=kwargs_after)
+                       kwargs_after=kwargs_after, deleted=deleted)
 
 
 def _timed_failure(reply: dict[str, Any]) -> TimedRefusal | ErrorReport | None:
