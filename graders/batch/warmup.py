@@ -1,13 +1,12 @@
-"""Fill the compilation cache by grading an assignment's reference solutions, then running the cells
-of its source notebook.
+"""Fill the compilation cache by running the cells of an assignment's released notebook.
 
-A filling worker runs only trusted code (the references, and the instructor's notebook beside
-them), so it may write the cache that student workers later read. Hypothesis is derandomized, so
-the references are called on exactly the inputs a submission will be: the cache then holds the
-programs a correct submission compiles. Every student's copy of the notebook keeps its
-demonstrations and self-checks, so their programs are filled too: they were most of what a warm
-service still compiled per notebook (0.26 s of a 1.72 s grading, session 22). A stamp records
-which assignment was filled by which code, so a batch fills it once.
+Student workers read the cache, and a student can tell a cache hit from a compilation (a clock, or
+JAX's logger at DEBUG). So only public programs go in: what the notebook every student received
+(`release/<name>/<name>.ipynb`) compiles when its cells run: its demonstrations and self-checks, the
+same in every student's copy. They were most of what a warm service still compiled per notebook
+(0.26 s of a 1.72 s grading, session 22). Nothing compiled from a reference solution, the unreleased
+notebook or the hidden inputs is ever written there (issue #49). A stamp, kept where no worker looks,
+records which assignment was filled by which code, so a batch fills it once.
 """
 
 from __future__ import annotations
@@ -19,12 +18,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from graders.common.registry import get_check
 from graders.common.spec import Assignment
-from graders.judge.grade import grade_submission
 from graders.judge.options import GradingOptions
 from graders.judge.submission import Cell, Submission, SubmissionError, read_submission
-from graders.judge.supervisor.clean_workers import clean_workers
 from graders.judge.supervisor.client import WorkerLost
 from graders.judge.supervisor.compilation_cache import CompilationCache, fingerprint
 from graders.judge.supervisor.isolation import accelerator_present, detect_isolation
@@ -80,53 +76,34 @@ def warm_assignment(assignment: Assignment, options: GradingOptions | None = Non
         return Warmup(assignment.name, WarmupStatus.UNAVAILABLE, detail=f"it needs the sandbox: {isolation.reason}")
     cache = CompilationCache.prepared(options.cache_directory)
     references = _reference_files(assignment)
-    if not references:
-        return Warmup(assignment.name, WarmupStatus.UNAVAILABLE, detail="its references have no source files")
-    notebook = _source_notebook(assignment.name, references)
-    stamp = fingerprint(assignment.name, _fingerprint_parts(references + ([notebook] if notebook else [])))
+    notebook = _released_notebook(assignment.name, references)
+    if notebook is None:
+        return Warmup(assignment.name, WarmupStatus.UNAVAILABLE, detail="it has no released notebook to run")
+    stamp = fingerprint(assignment.name, _fingerprint_parts([notebook]))
     if cache.is_warm(stamp):
         return Warmup(assignment.name, WarmupStatus.WARM)
     started = time.monotonic()
-    submission = _as_submission(references)
     staging = cache.staging()
     try:
-        session = SubmissionSession(submission, options.limits, staging)
-        session.begin()
-        result = grade_submission(submission, assignment, options, session=session)
-        if notebook is not None:
-            _run_cells(notebook, options, staging)
+        _run_cells(notebook, options, staging)
     except (WorkerLost, OSError) as error:
-        clean_workers.use_cache(None)
         cache.discard(staging)
         return Warmup(assignment.name, WarmupStatus.FAILED, time.monotonic() - started,
                       f"the worker could not start: {error}")
     except BaseException:
-        clean_workers.use_cache(None)
         cache.discard(staging)
         raise
-    # The clean timing workers wrote the formula's programs into the staging cache too: stopped
-    # before it is published.
-    clean_workers.use_cache(None)
     seconds = time.monotonic() - started
-    # A timing verdict says nothing about whether the references are right, and a busy machine may
-    # still bring one within its band; what the cache needs is references that compute correctly.
-    wrong = [f"{exercise.name}.{check.name}" for exercise in result.exercises for check in exercise.checks
-             if not check.passed and get_check(check.name).deterministic]
-    if wrong:
-        cache.discard(staging)
-        return Warmup(assignment.name, WarmupStatus.FAILED, seconds,
-                      f"the references fail {', '.join(wrong)}; run 'jaxgrade course check'")
     added = cache.publish(staging)
     cache.mark_warm(stamp)
-    filled_from = f"; the cells of {notebook.name} too" if notebook is not None else ""
-    return Warmup(assignment.name, WarmupStatus.FILLED, seconds, f"{added} programs{filled_from}")
+    return Warmup(assignment.name, WarmupStatus.FILLED, seconds, f"{added} programs, from the cells of {notebook.name}")
 
 
-def _source_notebook(name: str, references: list[Path]) -> Path | None:
-    """The instructor's source notebook, `exercises/<name>/<name>.ipynb` beside the references'
-    `solutions/`: trusted as they are (students get the copy in `release/`, never this one)."""
+def _released_notebook(name: str, references: list[Path]) -> Path | None:
+    """The notebook students received, `release/<name>/<name>.ipynb` in the course beside the references'
+    `solutions/`: public, so what it compiles may be seen from any worker."""
     for reference in references:
-        candidate = reference.parent.parent / "exercises" / name / f"{name}.ipynb"
+        candidate = reference.parent.parent / "release" / name / f"{name}.ipynb"
         if candidate.is_file():
             return candidate
     return None

@@ -149,10 +149,10 @@ def likely_assignment(submission: Submission, assignment: Assignment) -> str | N
 
 
 def _prepare_checks(assignment: Assignment, cache: CompilationCache | None, submission: Submission) -> None:
-    """Let checks start what they need (a clean timing worker, reading the compilation cache the
-    submission's worker reads) and draw their examples, and this submission's unseen ones, while the
+    """Let checks start what they need (a clean timing worker, with the cache of its own beside the one
+    the submission's worker reads) and draw their examples, and this submission's unseen ones, while the
     submission's cells run."""
-    clean_workers.use_cache(cache)
+    clean_workers.use_cache(cache.for_clean_workers() if cache is not None else None)
     for exercise in assignment.exercises:
         draw_examples(exercise, 1, "probe")  # what `_unusable_reason` calls it with first
         for check in exercise.points:

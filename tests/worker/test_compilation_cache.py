@@ -1,4 +1,5 @@
-"""The compilation cache: filled by references only, read-only and unlistable for students, verdict-neutral."""
+"""The compilation cache: filled from the released notebook only, read-only and unlistable for students,
+verdict-neutral."""
 
 from __future__ import annotations
 
@@ -7,17 +8,19 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from graders.batch.warmup import warm_assignment
 from graders.common.assignments import get_assignment
 from graders.common.spec import Call
+from graders.judge.checks.base import draw_examples
 from graders.judge.grade import GradingOptions, grade_path
 from graders.judge.submission import Cell, Submission, read_submission
 from graders.judge.supervisor import client
 from graders.judge.supervisor.clean_workers import clean_workers
 from graders.judge.supervisor.compilation_cache import CompilationCache, default_cache_directory
-from graders.judge.supervisor.isolation import Isolation, detect_isolation
+from graders.judge.supervisor.isolation import SANDBOX_CACHE, Isolation, detect_isolation
 from graders.judge.supervisor.session import SubmissionSession
 
 from ..conftest import REPO, SUBMISSIONS, without_timings
@@ -60,7 +63,8 @@ def _session(source: str, cache: CompilationCache | None) -> SubmissionSession:
 def test_a_student_worker_opens_entries_by_name_but_cannot_list_write_or_unlock(tmp_path: Path) -> None:
     cache = CompilationCache.prepared(tmp_path / "cache")
     (cache.directory / "known-cache").write_bytes(b"entry")
-    session = _session(_PROBE.format(cache=str(cache.directory)), cache)
+    # The worker finds the cache at a fixed path: its host path is nothing a worker reads.
+    session = _session(_PROBE.format(cache=SANDBOX_CACHE), cache)
     try:
         listing, writing, unlocking, reading, capabilities = session.call("probe", Call(())).output
     finally:
@@ -100,21 +104,23 @@ def test_programs_filled_in_staging_are_found_by_read_only_workers(tmp_path: Pat
 
 
 @needs_sandbox
-def test_clean_timing_workers_read_the_cache_and_fill_it_while_it_is_filled(tmp_path: Path) -> None:
-    # The formula's programs are the same for every submission: a clean worker compiles them once,
-    # while `jaxgrade warm` fills the cache (it runs trusted code only), and reads them afterwards.
+def test_clean_timing_workers_keep_a_cache_of_their_own_that_no_student_worker_reads(tmp_path: Path) -> None:
+    # The formula's programs are the same for every submission: a clean worker compiles them once into
+    # its own cache beside the students' one, and the next clean worker reads them there. The timing
+    # shape is the grader's, so none of it reaches the cache a student worker mounts.
     cache = CompilationCache.prepared(tmp_path / "cache")
-    staging = cache.staging()
+    clean = cache.for_clean_workers()
     formula = "def eager_norm(X):\n    return (X - X.mean(0)) / X.std(0)\n"
-    clean_workers.use_cache(staging)
+    clean_workers.use_cache(clean)
     try:
         clean_workers.ready(formula, "eager_norm", lambda platform: (16, 4))
     finally:
         clean_workers.use_cache(None)  # stops it, so that what it wrote is complete
-    assert cache.publish(staging) > 0
-    clean_workers.use_cache(cache)
+    assert any(clean.directory.iterdir()) and clean.directory.parent == cache.directory.parent
+    assert not any(entry.name.endswith("-cache") for entry in cache.directory.iterdir())
+    clean_workers.use_cache(clean)
     try:
-        assert clean_workers.ready(formula, "eager_norm", lambda platform: (16, 4)).cache == cache
+        assert clean_workers.ready(formula, "eager_norm", lambda platform: (16, 4)).cache == clean
     finally:
         clean_workers.use_cache(None)
 
@@ -191,8 +197,8 @@ def test_warm_fills_what_the_notebooks_own_cells_compile(tmp_path: Path) -> None
     # a worker running them compiles nothing the cache does not hold.
     warm = GradingOptions(lang="en", cache_directory=str(tmp_path / "cache"))
     outcome = warm_assignment(get_assignment("jit"), warm)
-    assert outcome.status == "filled" and "the cells of jit.ipynb too" in outcome.detail
-    notebook = read_submission(REPO / "exercises" / "jit" / "jit.ipynb")
+    assert outcome.status == "filled" and "from the cells of jit.ipynb" in outcome.detail
+    notebook = read_submission(REPO / "release" / "jit" / "jit.ipynb")
     cells = (Cell(0, "events.py", _CACHE_EVENTS), *notebook.cells)
     session = SubmissionSession(Submission(notebook.path, notebook.kind, cells), cache=warm.compilation_cache())
     try:
@@ -202,3 +208,39 @@ def test_warm_fills_what_the_notebooks_own_cells_compile(tmp_path: Path) -> None
         session.close()
     print(f"the notebook's cells after warm: {hits} of {requests} programs from the cache")
     assert requests > 0 and hits == requests
+
+
+_REFERENCE_EVENTS = _CACHE_EVENTS + """
+import numpy as np
+from solutions_copy import norm
+
+def reference_hits(shapes):
+    before = cache_events()
+    for shape in shapes:
+        jax.jit(norm)(np.ones(shape, np.float32)).block_until_ready()
+    after = cache_events()
+    return [after[0] - before[0], after[1] - before[1]]
+"""
+
+
+@needs_sandbox
+def test_nothing_the_references_compile_is_in_the_cache_students_read(tmp_path: Path) -> None:
+    # A cache hit is visible from inside a worker (a clock, JAX's DEBUG log). The reference jitted whole, at
+    # the shapes of the hidden inputs, is what the cache held when `jaxgrade warm` graded the references:
+    # a student whose program was exactly the reference's learned so. Now every one is a miss.
+    warm = GradingOptions(lang="en", cache_directory=str(tmp_path / "cache"))
+    assert warm_assignment(get_assignment("jit"), warm).status == "filled"
+    norm = next(exercise for exercise in get_assignment("jit").exercises if exercise.name == "norm")
+    shapes = sorted({tuple(np.shape(call.args[0])) for check in ("correctness", "jit")
+                     for call in draw_examples(norm, 12, check)})
+    reference = (REPO / "solutions" / "jit.py").read_text(encoding="utf-8")
+    session = _session(_REFERENCE_EVENTS.replace("from solutions_copy import norm", reference),
+                       warm.compilation_cache())
+    try:
+        requests, hits = session.call("reference_hits", Call(([list(shape) for shape in shapes],))).output
+    finally:
+        session.close()
+    assert requests >= len(shapes) > 1 and hits == 0, (shapes, requests, hits)
+    # Which assignments were filled, and by which code, is kept where no worker looks.
+    assert not any(entry.name.startswith(".warm") for entry in (tmp_path / "cache").iterdir())
+    assert any((tmp_path / "cache-stamps").iterdir())

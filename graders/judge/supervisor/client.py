@@ -29,16 +29,20 @@ from graders.both_sides.protocol import ProtocolError, read_frame, write_frame
 from .arguments import SharedArguments
 from .compilation_cache import CompilationCache
 from .events import EventReader, Record
-from .fonts import MATPLOTLIB_FOLDER, copy_font_list
+from .fonts import MATPLOTLIB_FOLDER, copy_font_list, font_lists
 from .isolation import (
+    SANDBOX_FOLDER,
     Isolation,
     accelerator_present,
+    arguments_by_descriptor,
     bwrap_sizes_tmpfs,
     detect_isolation,
+    inside_sandbox,
     interpreter,
     sandboxed_command,
     shm_bytes,
 )
+from .public_files import identity_folder, runtime_copy
 from .seccomp import filter_descriptor
 
 __all__ = ["ProbeFailed", "WorkerInfo", "WorkerLimits", "WorkerLost", "WorkerProcess", "child_pids", "cpu_seconds",
@@ -125,6 +129,8 @@ class WorkerProcess:
         self.platform = platform
         self._process: subprocess.Popen[bytes] | None = None
         self._directory: Path | None = None
+        # (host path, path in the worker's folder) of what the sandbox binds in read-only (public_files.py).
+        self._bound: list[tuple[str, str]] = []
         self._to_worker = self._from_worker = self._events = -1
         self._reader = EventReader()
         self._records: list[Record] = []  # read, not yet matched to a reply
@@ -159,12 +165,20 @@ class WorkerProcess:
         try:
             # The judge's bytecode comes along (`make bytecode`): the worker would otherwise compile the
             # runtime from source at every start. Python checks each file's stamp against its source.
-            runtime = self._directory / _RUNTIME_PACKAGE
-            runtime.mkdir()
-            (runtime / "__init__.py").touch()
-            for room in _RUNTIME_ROOMS:
-                shutil.copytree(_GRADERS_DIR / room, runtime / room)
-            copy_font_list(self._directory / MATPLOTLIB_FOLDER, self.isolation, _third_party_paths())
+            # In the sandbox it is one read-only copy per version of the code, bound in; a plain process
+            # gets a copy of its own, which it could change without touching another worker's.
+            rooms = tuple((room, str(_GRADERS_DIR / room)) for room in _RUNTIME_ROOMS)
+            if self.isolation.full:
+                self._bound = [(str(runtime_copy(_RUNTIME_PACKAGE, rooms) / _RUNTIME_PACKAGE), _RUNTIME_PACKAGE)]
+                self._bound += [(str(path), f"{MATPLOTLIB_FOLDER}/{path.name}")
+                                for path in font_lists(self.isolation, _third_party_paths())]
+            else:
+                runtime = self._directory / _RUNTIME_PACKAGE
+                runtime.mkdir()
+                (runtime / "__init__.py").touch()
+                for room, source in rooms:
+                    shutil.copytree(source, runtime / room)
+                copy_font_list(self._directory / MATPLOTLIB_FOLDER, self.isolation, _third_party_paths())
             request_read, self._to_worker = os.pipe()
             worker_ends.append(request_read)
             self._from_worker, reply_write = os.pipe()
@@ -181,10 +195,15 @@ class WorkerProcess:
             seccomp = filter_descriptor() if self.isolation.full else None
             if seccomp is not None:
                 worker_ends.append(seccomp)
+            command = self._command(request_read, reply_write, events_write, seccomp)
+            if self.isolation.full:
+                command, arguments = arguments_by_descriptor(command)
+                worker_ends.append(arguments)
             self._process = subprocess.Popen(
-                self._command(request_read, reply_write, events_write, seccomp),
+                command,
                 cwd=self._directory,
-                env=_worker_environment(self._directory, self.platform),
+                env=_worker_environment(Path(inside_sandbox(self._directory, self._directory, self.isolation)),
+                                        self.platform),
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.STDOUT,
@@ -223,7 +242,8 @@ class WorkerProcess:
         # RLIMIT_NPROC counts per user namespace only inside the sandbox; outside it would count
         # every process of the grading user, so there the judge's own count is the only limit.
         tasks = self.limits.tasks if self.isolation.full else 0
-        command = [interpreter(), "-I", "-S", "-c", bootstrap, str(self._directory), str(request_read),
+        command = [interpreter(), "-I", "-S", "-c", bootstrap,
+                   inside_sandbox(self._directory, self._directory, self.isolation), str(request_read),
                    str(reply_write), os.pathsep.join(packages), str(memory), str(self.limits.file_bytes), str(tasks),
                    str(events_write), str(self.shared.fd if self.shared else -1),
                    str(self.shared.size if self.shared else 0)]
@@ -232,8 +252,8 @@ class WorkerProcess:
                                  cache=self.cache.directory if self.cache else None,
                                  cache_writable=bool(self.cache and self.cache.writable),
                                  folder_bytes=self.limits.folder_bytes if self._sized_tmpfs() else None,
-                                 read_only=[str(self._directory / _RUNTIME_PACKAGE),
-                                            *map(str, (self._directory / MATPLOTLIB_FOLDER).glob("*.json"))],
+                                 identity=identity_folder(SANDBOX_FOLDER),
+                                 read_only=self._bound,
                                  seccomp_fd=seccomp)
 
     def await_hello(self) -> WorkerInfo:
@@ -647,7 +667,7 @@ class _Watchdog:
             except OSError:
                 return []
             for pid in self._pids()[1:]:  # the first is bwrap outside the sandbox
-                view = f"/proc/{pid}/root{self._directory}"
+                view = f"/proc/{pid}/root{SANDBOX_FOLDER}"  # the sandbox's fixed path for the folder
                 try:
                     if os.stat(view).st_dev != host:
                         self._views = [view, f"/proc/{pid}/root/dev/shm"]
@@ -865,8 +885,10 @@ def _third_party_paths() -> list[str]:
 
 
 def _worker_environment(directory: Path, platform: str | None = None) -> dict[str, str]:
-    keep = ("PATH", "LANG", "LC_ALL", "JAX_PLATFORMS", "CUDA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "XLA_FLAGS")
+    keep = ("LANG", "LC_ALL", "JAX_PLATFORMS", "CUDA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "XLA_FLAGS")
     environment = {key: os.environ[key] for key in keep if key in os.environ}
+    # The system's programs only: the judge's PATH names the grading account's own folders.
+    environment["PATH"] = "/usr/local/bin:/usr/bin:/bin"
     if platform is not None:
         environment["JAX_PLATFORMS"] = platform
     # One XLA CPU thread: grading is steadier under load and --jobs N shares cores fairly.

@@ -1,25 +1,33 @@
-"""A persistent XLA compilation cache that only trusted code writes.
+"""A persistent XLA compilation cache that only trusted code writes, and that holds only public programs.
 
 Most of a grading is XLA compiling small programs: every primitive a
 student's function runs eagerly, at every input shape, and every function
-under `jit`. Correct submissions compile the same programs as each other and
-as the reference, so JAX's persistent compilation cache turns most of those
+under `jit`. Every student's copy of a notebook runs the same demonstrations
+and self-checks, so JAX's persistent compilation cache turns those
 compilations into file reads.
 
-Who may touch it:
-- Only a *filling* worker writes. It runs the assignment's reference
-  solutions (trusted code) through the same checks, so it compiles what a
-  correct submission will ask for, at the inputs hypothesis will draw. It
-  writes into a private staging directory; the judge then moves the entries
-  in whole, so no reader ever meets a half-written one.
-- Student workers get the directory read-only (a bubblewrap bind), with all
-  capabilities dropped and the directory mode `-wx--x--x`: they can open an
-  entry whose name they can compute, which requires already having the exact
-  program, and can neither list, write nor change the directory. A student
-  can therefore neither poison the cache for others nor read the reference's
-  compiled programs out of it.
-- Without bubblewrap a worker could write anywhere its user can, so it gets
-  no cache at all.
+What it holds, by construction: the programs the *released* notebook's cells
+compile (`graders/batch/warmup.py`), and nothing else. A student worker can
+time a compilation or turn JAX's logger to DEBUG and see "cache hit", so a
+hit must tell it nothing it could not learn from its own copy of the
+notebook: no program compiled from a reference solution, an unreleased
+notebook or the hidden inputs is ever written there.
+
+Three directories, side by side:
+- `<dir>`: what student workers read. Only a *filling* worker writes, into a
+  private staging directory whose entries the judge then moves in whole, so
+  no reader ever meets a half-written one. Student workers get it read-only
+  at a fixed path (`SANDBOX_CACHE`), with all capabilities dropped and the
+  directory mode `-wx--x--x`: they can open an entry whose name they can
+  compute, and can neither list, write nor change the directory.
+- `<dir>-stamps`: which assignment was filled by which code. No worker ever
+  sees it: its names would tell which assignments exist before release.
+- `<dir>-clean`: the clean timing workers' own (`clean_workers.py`). They run
+  the exercise's formula and never student code, so they write it directly;
+  no student worker mounts it.
+
+Without bubblewrap a worker could write anywhere its user can, so it gets
+no cache at all.
 
 JAX counts a cache hit as a compilation (`backend_compile_duration` wraps
 the cache lookup), so compile counts, and every verdict built on them, are
@@ -73,7 +81,8 @@ class CompilationCache:
         path = Path(directory).expanduser().resolve()
         try:
             path.mkdir(parents=True, exist_ok=True)
-            path.joinpath(".warm").mkdir(exist_ok=True)
+            for sibling in (_stamps(path), _clean(path)):
+                sibling.mkdir(mode=0o700, exist_ok=True)
             path.chmod(_DIRECTORY_MODE)
         except OSError as error:
             raise OSError(f"compilation cache {path}: {error.strerror or error}; set {CACHE_ENVIRONMENT_VARIABLE} "
@@ -86,7 +95,13 @@ class CompilationCache:
         if directory is None:
             return None
         path = Path(directory).expanduser().resolve()
-        return cls(path) if path.joinpath(".warm").is_dir() else None
+        return cls(path) if _stamps(path).is_dir() else None
+
+    def for_clean_workers(self) -> CompilationCache:
+        """The clean timing workers' own cache, beside this one: they write it as they compile."""
+        clean = _clean(self.directory)
+        clean.mkdir(mode=0o700, exist_ok=True)
+        return CompilationCache(clean, writable=True)
 
     def staging(self) -> CompilationCache:
         """A private, writable directory for a filling worker; `publish` moves its entries in.
@@ -111,10 +126,11 @@ class CompilationCache:
     def discard(self, staging: CompilationCache) -> None:
         shutil.rmtree(staging.directory, ignore_errors=True)
 
-    def jax_settings(self) -> dict[str, Any]:
-        """JAX configuration values the worker applies before any code is compiled."""
+    def jax_settings(self, seen_at: str | None = None) -> dict[str, Any]:
+        """JAX configuration values the worker applies before any code is compiled; `seen_at`: where the
+        process finds the directory (a sandboxed worker, `SANDBOX_CACHE`), when not at its own path."""
         return {
-            "jax_compilation_cache_dir": str(self.directory),
+            "jax_compilation_cache_dir": seen_at or str(self.directory),
             # No size limit means no eviction, so JAX never lists the directory or takes a lock file.
             "jax_compilation_cache_max_size": -1,
             "jax_persistent_cache_min_entry_size_bytes": 0,
@@ -130,7 +146,15 @@ class CompilationCache:
         self._stamp(fingerprint).write_text("")
 
     def _stamp(self, fingerprint: str) -> Path:
-        return self.directory / ".warm" / fingerprint
+        return _stamps(self.directory) / fingerprint
+
+
+def _stamps(directory: Path) -> Path:
+    return directory.with_name(f"{directory.name}-stamps")
+
+
+def _clean(directory: Path) -> Path:
+    return directory.with_name(f"{directory.name}-clean")
 
 
 def use_in_judge(directory: str | None) -> None:

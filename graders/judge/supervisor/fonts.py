@@ -28,9 +28,10 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from .isolation import Isolation, interpreter, sandboxed_command
+from .isolation import Isolation, inside_sandbox, interpreter, sandboxed_command
+from .public_files import public_folder
 
-__all__ = ["MATPLOTLIB_FOLDER", "copy_font_list"]
+__all__ = ["MATPLOTLIB_FOLDER", "copy_font_list", "font_lists"]
 
 # The worker's own matplotlib folder, inside its private directory (`MPLCONFIGDIR`).
 MATPLOTLIB_FOLDER = "matplotlib"
@@ -39,6 +40,16 @@ _FONT_DIRECTORIES = ("/usr/share/fonts", "/usr/local/share/fonts", "/usr/X11R6/l
 _BUILD_SECONDS = 120
 _BUILD = ("import sys; sys.path.extend(sys.argv[1].split(__import__('os').pathsep)); "
           "import matplotlib.font_manager")
+
+
+def font_lists(isolation: Isolation, packages: Sequence[str]) -> list[Path]:
+    """The machine's font list files, built first if this machine has none for its matplotlib and fonts;
+    none when they cannot be built. A sandboxed worker gets them bound read-only into its MPLCONFIGDIR."""
+    try:
+        prepared = _prepared(isolation, packages)
+    except OSError:
+        return []
+    return sorted(prepared.glob("fontlist-*.json")) if prepared is not None else []
 
 
 def copy_font_list(destination: Path, isolation: Isolation, packages: Sequence[str]) -> None:
@@ -73,8 +84,8 @@ def _key() -> str | None:
 
 
 def _cache_root() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base, "jaxgrade", "matplotlib")
+    # In the account's public folder: a worker reads this path in its mount table (public_files.py).
+    return public_folder()
 
 
 def _prepared(isolation: Isolation, packages: Sequence[str]) -> Path | None:
@@ -82,16 +93,17 @@ def _prepared(isolation: Isolation, packages: Sequence[str]) -> Path | None:
     key = _key()
     if key is None:
         return None
-    folder = _cache_root() / key
+    folder = _cache_root() / f"matplotlib-{key}"
     if any(folder.glob("fontlist-*.json")):
         return folder
     folder.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{key}-", dir=folder.parent))
+    staging = Path(tempfile.mkdtemp(prefix=f".matplotlib-{key}-", dir=folder.parent))
     try:
         command = sandboxed_command([interpreter(), "-I", "-S", "-c", _BUILD, os.pathsep.join(packages)],
                                     workdir=staging, readable=[sys.base_prefix, *packages],
                                     isolation=isolation)
-        environment = {"HOME": str(staging), "MPLCONFIGDIR": str(staging), "MPLBACKEND": "Agg",
+        inside = inside_sandbox(staging, staging, isolation)
+        environment = {"HOME": inside, "MPLCONFIGDIR": inside, "MPLBACKEND": "Agg",
                        "PATH": os.environ.get("PATH", "/usr/bin:/bin")}
         completed = subprocess.run(command, cwd=staging, env=environment, stdin=subprocess.DEVNULL,
                                    capture_output=True, timeout=_BUILD_SECONDS)

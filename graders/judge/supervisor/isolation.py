@@ -25,11 +25,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Isolation", "accelerator_present", "bwrap_sizes_tmpfs", "detect_isolation", "interpreter",
+__all__ = ["SANDBOX_CACHE", "SANDBOX_FOLDER", "Isolation", "accelerator_present", "arguments_by_descriptor",
+           "bwrap_sizes_tmpfs", "detect_isolation", "inside_sandbox", "interpreter",
            "sandboxed_command", "shm_bytes"]
 
 _HIDDEN_PACKAGES = ("graders", "solutions")
-_ETC_FILES = ("/etc/ld.so.cache", "/etc/localtime", "/etc/passwd", "/etc/group", "/etc/nsswitch.conf")
+# Where the worker's own folder and the compilation cache are inside the sandbox: fixed names, so nothing
+# the worker can read (its working directory, /proc/self/mountinfo, its environment) holds the host's
+# folder names, which say whose judge started it and when.
+SANDBOX_FOLDER = "/grading"
+SANDBOX_CACHE = "/xla-cache"
+_ETC_FILES = ("/etc/ld.so.cache", "/etc/localtime", "/etc/nsswitch.conf")
+# The accounts a worker may look up: itself and root. The host's /etc/passwd would list every account on
+# the machine, a hub's students among them (`public_files.identity_folder`).
+_IDENTITY_FILES = ("passwd", "group")
 _MIB = 2**20
 
 
@@ -98,15 +107,18 @@ def _hidden_package_dirs() -> list[str]:
 
 def sandboxed_command(command: Sequence[str], *, workdir: Path, readable: Sequence[str],
                       isolation: Isolation, cache: Path | None = None, cache_writable: bool = False,
-                      folder_bytes: int | None = None, read_only: Sequence[str] = (),
-                      seccomp_fd: int | None = None) -> list[str]:
+                      folder_bytes: int | None = None, read_only: Sequence[tuple[str, str]] = (),
+                      seccomp_fd: int | None = None, identity: Path | None = None) -> list[str]:
     """`command` wrapped so that it runs confined; unchanged for a plain process.
 
     `cache` is the compilation cache directory, bound read-only unless `cache_writable`.
-    With `folder_bytes`, `workdir` inside the sandbox is a tmpfs instead of a bind of the host
-    folder, and `read_only` (paths under `workdir`, such as the runtime copy) are bound into it
-    from the host read-only; `workdir` and a private `/dev/shm` hold `folder_bytes` together.
+    The worker finds its folder at `SANDBOX_FOLDER`. With `folder_bytes` that is a tmpfs instead of a
+    bind of the host folder `workdir`; `workdir` and a private `/dev/shm` hold `folder_bytes` together.
+    `read_only`: (host path, path under `SANDBOX_FOLDER`) pairs bound read-only into it, such as the
+    runtime's copy (`public_files.py`: host paths a worker may read in its mount table).
     `seccomp_fd`: a descriptor holding the worker's system-call filter (`seccomp.filter_descriptor`).
+    `identity`: a folder with the `passwd` and `group` the worker sees (`public_files.identity_folder`);
+    without it, none at all.
     """
     if not isolation.full:
         return list(command)
@@ -124,6 +136,9 @@ def sandboxed_command(command: Sequence[str], *, workdir: Path, readable: Sequen
             args += ["--ro-bind", link, link]
     for path in _ETC_FILES:
         args += ["--ro-bind-try", path, path]
+    if identity is not None:
+        for name in _IDENTITY_FILES:
+            args += ["--ro-bind", str(identity / name), f"/etc/{name}"]
     seen = {"/usr"}
     for path in readable:
         resolved = str(Path(path).resolve())
@@ -140,7 +155,7 @@ def sandboxed_command(command: Sequence[str], *, workdir: Path, readable: Sequen
     if glob.glob("/dev/nvidia*"):
         args += ["--ro-bind-try", "/sys", "/sys"]
     if cache is not None:
-        args += ["--bind" if cache_writable else "--ro-bind", str(cache), str(cache)]
+        args += ["--bind" if cache_writable else "--ro-bind", str(cache), SANDBOX_CACHE]
     # Everything bwrap assembled is read-only at the end, /tmp included: the worker's
     # own directory (its HOME and TMPDIR) is the only place it can write, besides the
     # staging directory of a worker that fills the compilation cache.
@@ -151,11 +166,11 @@ def sandboxed_command(command: Sequence[str], *, workdir: Path, readable: Sequen
         # is one of them, its size taken out of the folder's: the cap holds for both together.
         shm = shm_bytes(int(folder_bytes))
         args += ["--size", str(shm), "--tmpfs", "/dev/shm"]
-        args += ["--size", str(int(folder_bytes) - shm), "--tmpfs", str(workdir)]
-        for path in read_only:
-            args += ["--ro-bind", str(path), str(path)]
+        args += ["--size", str(int(folder_bytes) - shm), "--tmpfs", SANDBOX_FOLDER]
     else:
-        args += ["--bind", str(workdir), str(workdir)]
+        args += ["--bind", str(workdir), SANDBOX_FOLDER]
+    for source, destination in read_only:
+        args += ["--ro-bind", source, f"{SANDBOX_FOLDER}/{destination}"]
     # `/dev` itself read-only: without a sized `/dev/shm` of its own (a bwrap without `--size`) its
     # `shm` directory is read-only with it. Device nodes and /dev/pts are mounts of their own, and
     # hold no files.
@@ -164,8 +179,37 @@ def sandboxed_command(command: Sequence[str], *, workdir: Path, readable: Sequen
     # /proc read-only too: a process may write some of its own files there (`comm`, `oom_score_adj`,
     # `timerslack_ns`...), state kept between calls that no namespace shows.
     args += ["--remount-ro", "/dev", "--remount-ro", "/proc", "--remount-ro", "/tmp", "--remount-ro", "/",
-             "--chdir", str(workdir), "--"]
+             "--chdir", SANDBOX_FOLDER, "--"]
     return args + list(command)
+
+
+def inside_sandbox(path: str | Path, workdir: Path, isolation: Isolation) -> str:
+    """Where `path`, a path under the worker's host folder `workdir`, is as the worker sees it."""
+    if not isolation.full:
+        return str(path)
+    relative = Path(path).relative_to(workdir)
+    return SANDBOX_FOLDER if relative == Path(".") else f"{SANDBOX_FOLDER}/{relative.as_posix()}"
+
+
+def arguments_by_descriptor(argv: Sequence[str]) -> tuple[list[str], int]:
+    """`argv` (bwrap's, options then `--` and the command) as `bwrap --args FD -- COMMAND`: bwrap reads its
+    options from a pipe, so the sandbox's `/proc/1/cmdline`, which any process inside can read, holds the
+    worker's own command line and none of the host paths bwrap binds. The caller passes the descriptor to
+    the child and closes its own copy."""
+    end = list(argv).index("--")
+    read_end, write_end = os.pipe()
+    payload = b"".join(os.fsencode(argument) + b"\0" for argument in argv[1:end])
+    try:
+        # Far below a pipe's buffer (64 KiB): the write never waits on bwrap.
+        if len(payload) >= 60_000:
+            raise OSError(f"bwrap's arguments take {len(payload)} bytes, more than a pipe holds unread")
+        os.write(write_end, payload)
+    except BaseException:
+        os.close(read_end)
+        raise
+    finally:
+        os.close(write_end)
+    return [argv[0], "--args", str(read_end), *argv[end:]], read_end
 
 
 def accelerator_present() -> bool:

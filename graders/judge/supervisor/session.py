@@ -32,7 +32,7 @@ from .arguments import Placements, SharedArguments
 from .client import ProbeFailed, WorkerInfo, WorkerLimits, WorkerLost, WorkerProcess, cpu_seconds
 from .compilation_cache import CompilationCache
 from .events import AUDIT, COMPILE, LIBRARY, STATE_AFTER, STATE_BEFORE, TRACE, Record
-from .isolation import Isolation, accelerator_present, detect_isolation
+from .isolation import SANDBOX_CACHE, Isolation, accelerator_present, detect_isolation
 from .replies import (
     MAX_INTERMEDIATES,
     AuditEvent,
@@ -166,7 +166,8 @@ class SubmissionSession:
         assert self.worker is not None
         self.worker.send(
             "load",
-            jax_config=self.worker.cache.jax_settings() if self.worker.cache else {},
+            # A worker has a cache only inside the sandbox, which binds it at a fixed path.
+            jax_config=self.worker.cache.jax_settings(SANDBOX_CACHE) if self.worker.cache else {},
             module_name=self.submission.module_name,
             cells=[{"index": c.index, "filename": c.filename, "source": c.source}
                    for c in self.submission.cells_to_run],
