@@ -279,6 +279,54 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "A library function called on this line does not do what it was asked in JAX (this is not the exercise's stub): the library's own words above say what to use instead.",
         "ko": "이 줄에서 부른 라이브러리 함수가 JAX에서는 요청한 방식으로 동작하지 않습니다(연습 문제의 빈 함수 때문이 아닙니다). 위에 인용한 라이브러리의 설명에 대신 쓸 방법이 있습니다.",
     },
+    "hint.scan_pair": {
+        "en": "The function given to `lax.scan` must return a pair `(carry, y)`: the carry for the next step and this step's output (`None` when there is none), as in `return new_carry, None`.",
+        "ko": "`lax.scan`에 넘긴 함수는 `(carry, y)` 쌍을 반환해야 합니다. 다음 단계로 넘길 carry와 이번 단계의 출력(없으면 `None`)입니다. 예: `return new_carry, None`.",
+    },
+    "hint.loop_types": {
+        "en": "A loop's carry must come back exactly as it went in: `lax.fori_loop`, `lax.while_loop` and `lax.scan` need the body to return a carry of the same dtype, shape and structure as it receives. A Python `0` starts an int carry; start from `0.0` or `jnp.zeros_like(x)` for a float one.",
+        "ko": "루프의 carry는 들어온 모습 그대로 나가야 합니다. `lax.fori_loop`, `lax.while_loop`, `lax.scan`의 본문 함수는 받은 carry와 dtype, shape, 구조가 같은 carry를 반환해야 합니다. Python `0`으로 시작하면 정수 carry가 되니, 실수 carry는 `0.0`이나 `jnp.zeros_like(x)`로 시작하세요.",
+    },
+    "hint.float_index": {
+        "en": "An array is indexed with a float; indices must be integers. In a `lax.fori_loop` body JAX passes the step number first, `body(i, carry)`: a body written `(carry, i)` indexes with the carry.",
+        "ko": "배열을 실수로 인덱싱했습니다. 인덱스는 정수여야 합니다. `lax.fori_loop`는 본문 함수를 `body(i, carry)`처럼 단계 번호를 먼저 넘겨 부르므로, `(carry, i)` 순서로 쓴 본문은 carry로 인덱싱하게 됩니다.",
+    },
+    "hint.vmap_sizes": {
+        "en": "`vmap` maps each argument along its axis in `in_axes`, and those axes must all have the same length. An argument that is the same for every element (parameters, a bias) takes `None` in `in_axes`.",
+        "ko": "`vmap`은 각 인자를 `in_axes`의 축을 따라 나누며, 그 축들의 길이가 모두 같아야 합니다. 모든 원소에 똑같이 쓰는 인자(파라미터, bias)는 `in_axes`에 `None`을 주세요.",
+    },
+    "hint.broadcast": {
+        "en": "Two arrays whose shapes cannot broadcast were combined: counted from the last axis, each pair of sizes must be equal or 1. Check the axis of each reduction (`axis=`, `keepdims=True`) and the shape every operand has.",
+        "ko": "shape이 브로드캐스트되지 않는 두 배열을 함께 계산했습니다. 마지막 축부터 짝지은 크기가 같거나 1이어야 합니다. 각 축소 연산의 축(`axis=`, `keepdims=True`)과 피연산자의 shape을 확인하세요.",
+    },
+    "hint.read_only": {
+        "en": "The array written to is read-only: `np.asarray` of a JAX array shares the JAX array's memory and does not copy it. Do not write into an argument; build the result with `jnp.asarray(x).at[i].set(v)`.",
+        "ko": "값을 써 넣은 배열은 읽기 전용입니다. JAX 배열에 `np.asarray`를 쓰면 복사하지 않고 그 메모리를 함께 씁니다. 인자에 값을 써 넣지 말고 `jnp.asarray(x).at[i].set(v)`로 결과를 만드세요.",
+    },
+    "hint.tree_structure": {
+        "en": "Two pytrees that must match have different structures (their keys, nesting or number of leaves): JAX pairs the leaves of trees by their place in the tree.",
+        "ko": "구조가 같아야 하는 두 pytree의 구조(키, 중첩, 잎의 개수)가 다릅니다. JAX는 트리의 잎을 트리 안의 위치로 짝짓습니다.",
+    },
+    "numeric.nan": {
+        "en": "Your output has NaN where the reference's is a number: a step divided 0 by 0, took the square root or log of a negative, or (in a gradient) differentiated a function where its derivative is undefined, such as `jnp.linalg.norm` or `jnp.sqrt` at 0. Write the step so that it stays finite there (`jnp.sum(r ** 2)` rather than `norm(r) ** 2`).",
+        "ko": "참조 답이 수인 곳에서 여러분의 출력은 NaN입니다. 어떤 단계가 0을 0으로 나누었거나, 음수의 제곱근이나 로그를 구했거나, (기울기에서) `jnp.linalg.norm`이나 0에서의 `jnp.sqrt`처럼 도함수가 정의되지 않는 곳에서 미분했습니다. 그곳에서도 유한하게 계산하도록 바꾸세요(`norm(r) ** 2` 대신 `jnp.sum(r ** 2)`).",
+    },
+    "numeric.inf": {
+        "en": "Your output has an infinity where the reference's is finite: a step overflowed (float16 stops at 65504) or divided by zero.",
+        "ko": "참조 답이 유한한 곳에서 여러분의 출력은 무한대입니다. 어떤 단계에서 오버플로가 났거나(float16은 65504가 한계입니다) 0으로 나누었습니다.",
+    },
+    "numeric.narrow": {
+        "en": "Your output is {actual} where the reference's is {expected}: precision was lost to a narrower dtype ({actual} keeps 3 or fewer significant digits).{at} Keep the arguments' dtype.",
+        "ko": "참조 답은 {expected}인데 여러분의 출력은 {actual}입니다. 더 좁은 dtype으로 바꾸면서 정밀도를 잃었습니다({actual}은 유효숫자가 3자리 이하입니다).{at} 인자의 dtype을 그대로 쓰세요.",
+    },
+    "numeric.cast_at": {
+        "en": " The cast is at {where}: `{code}`.",
+        "ko": " 바꾸는 곳은 {where}입니다: `{code}`.",
+    },
+    "loop_body.at": {
+        "en": "{where} (`{code}`) defines the function given to `{loop}`: its parameters or what it returns are the cause.",
+        "ko": "{where}(`{code}`)에서 `{loop}`에 넘긴 함수를 정의합니다. 이 함수의 매개변수나 반환값이 원인입니다.",
+    },
     "hint.tracer_bool": {
         "en": "A traced value was used where Python needs True or False (`if`, `while`, `and`, `or`, `bool()`). Under jit the value is unknown while tracing: use `jnp.where` or `jax.lax.cond`.",
         "ko": "Python이 True/False를 알아야 하는 곳(`if`, `while`, `and`, `or`, `bool()`)에 추적(traced) 값이 쓰였습니다. jit 추적 중에는 값을 알 수 없으니 `jnp.where`나 `jax.lax.cond`를 쓰세요.",

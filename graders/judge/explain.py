@@ -28,6 +28,18 @@ _HINTS_BY_TYPE: tuple[tuple[tuple[str, ...], str], ...] = (
     (("MemoryError",), "hint.memory"),
 )
 _IMMUTABLE_MARKERS = ("immutable", "does not support item assignment")
+# JAX's errors about the function a loop or transform was given, and about shapes and trees, by their
+# words: each gets a sentence that names the cause (JAX's own text follows it, quoted).
+_HINTS_BY_MESSAGE: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"scan body output must be a pair"), "hint.scan_pair"),
+    (re.compile(r"must have identical types|carry input and carry output must have equal types"), "hint.loop_types"),
+    (re.compile(r"Indexer must have integer or boolean type, got indexer with type b?float"), "hint.float_index"),
+    (re.compile(r"got inconsistent sizes for array axes to be mapped"), "hint.vmap_sizes"),
+    (re.compile(r"[Ii]ncompatible shapes for broadcasting"), "hint.broadcast"),
+    (re.compile(r"assignment destination is read-only"), "hint.read_only"),
+    (re.compile(r"Custom node type mismatch|[Tt]ree structures? (?:do not match|mismatch|differ)|"
+                r"pytree structure"), "hint.tree_structure"),
+)
 _CONCRETE_SHAPE_MARKERS = ("Shapes must be 1D sequences of concrete values",)
 _UNHASHABLE_STATIC_MARKERS = ("Non-hashable static arguments",)
 _JAX_MESSAGE_LINES = 6
@@ -50,6 +62,9 @@ def hint_key(error: ErrorReport) -> str | None:
         return "hint.library_not_implemented"
     for names, key in _HINTS_BY_TYPE:
         if error.is_a(*names):
+            return key
+    for pattern, key in _HINTS_BY_MESSAGE:
+        if pattern.search(error.message):
             return key
     if _PRODUCT_OF_SHAPE.search(error.source) and _FLOAT_FOR_INTEGER.search(error.message):
         return "hint.product_of_shape"
@@ -94,7 +109,11 @@ def explain_error(error: ErrorReport, lang: str, place: Callable[[str], str] = s
     source = _FROM_ARGUMENT.search(error.message)
     if key in _CONCRETE_HINTS and source is not None and static and source.group(1) in static:
         hint += " " + t("hint.make_static", lang, name=source.group(1), fix=static[source.group(1)])
-    return f"{text}\n{hint}" if hint else text
+    if not hint:
+        return text
+    # The cause in the reader's language first; JAX's own words, quoted, after it.
+    raised, _, quoted = text.partition("\n")
+    return f"{raised}\n{hint}\n{quoted}" if quoted else f"{text}\n{hint}"
 
 
 # A file of the grading machine's, as Python names one in an error: `(/srv/.venv/lib/python3.12/

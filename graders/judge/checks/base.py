@@ -39,6 +39,7 @@ from ..explain import describe_difference, explain_error, hint_key
 from ..flags import Flag
 from ..source import Binding, ParsedCell, jit_binding
 from ..source.discarded import discarded_result
+from ..source.loop_bodies import loop_body_behind
 from ..source.parsed import single_return, statement_matching
 from ..source.traced_origin import traced_origin
 from ..source.transform_arguments import differing_transform_argument
@@ -223,6 +224,12 @@ class CheckContext:
         line that raised: JAX's own frames raise "non-hashable static arguments" and the decorator
         made the mistake; a shape raises on the line after the one that made it a traced value."""
         key = hint_key(error)
+        if key in _LOOP_BODY_HINTS and error.filename:
+            body = loop_body_behind(self.source, error.filename, error.line)
+            if body is not None and (body.filename, body.line) != (error.filename, error.line):
+                return self.text("loop_body.at", where=self.where(body.filename, body.line),
+                                 code=clip_code(body.signature), loop=body.loop)
+            return None
         if key in ("hint.concretization", "hint.tracer_integer") and error.filename:
             origin = traced_origin(self.source, error.filename, error.line)
             if origin is None:
@@ -354,6 +361,9 @@ class CheckContext:
         return f"@partial(jax.jit, static_argnames={names})"
 
 
+# The errors whose cause is in the definition of the function a loop or a transform was given.
+_LOOP_BODY_HINTS = frozenset({"hint.scan_pair", "hint.loop_types", "hint.float_index", "hint.vmap_sizes"})
+
 _COMPILED_REFERENCES: dict[int, Callable[..., Any]] = {}
 
 
@@ -437,6 +447,9 @@ def require_reference_output(ctx: CheckContext, call: Call, outcome: CallOutcome
         # The comparison before the input: an input array can be long, and what differs must come
         # within the message's first lines.
         detail = describe_difference(difference, ctx.lang)
+        numeric = _numeric_cause(ctx, expected, outcome.output)
+        if numeric:
+            detail = f"{detail} {numeric}"
         full = ctx.text("difference.full", expected=format_value(expected), actual=format_value(outcome.output))
         message = ctx.text(wrong, input=ctx.describe_call(call), detail=detail, full=full, **params)
         # A known mistake leads: what was done, where, and the fix, before the evidence. Otherwise
@@ -446,6 +459,31 @@ def require_reference_output(ctx: CheckContext, call: Call, outcome: CallOutcome
         diagnosis = (ctx.misconception(call, outcome.output) or ctx.discarded_line() or ctx.transform_line()
                      or ctx.returning_line())
         raise Counterexample(call, f"{diagnosis}\n{message}" if diagnosis else message)
+
+
+# A cast that narrows floats, as written in the student's function.
+_NARROW_FLOAT = r"\b(float16|bfloat16|half)\b"
+
+
+def _numeric_cause(ctx: CheckContext, expected: Any, actual: Any) -> str | None:
+    """A sentence naming what went wrong with the numbers, where the outputs show it: NaN or infinity
+    where the reference is finite, or floats narrower than the reference's (with the line that casts)."""
+    pairs = [(np.asarray(want), np.asarray(got)) for want, got in zip(_leaves(expected), _leaves(actual))
+             if np.asarray(want).dtype.kind == "f" and np.asarray(got).dtype.kind == "f"
+             and np.shape(want) == np.shape(got)]
+    for want, got in pairs:
+        if got.dtype.itemsize < want.dtype.itemsize:
+            found = statement_matching(ctx.source, ctx.exercise.name, _NARROW_FLOAT)
+            at = ctx.text("numeric.cast_at", where=ctx.where(found[0], found[1]), code=clip_code(found[2])) \
+                if found else ""
+            return ctx.text("numeric.narrow", actual=got.dtype.name, expected=want.dtype.name, at=at)
+    for want, got in pairs:
+        finite = np.isfinite(want)
+        if np.any(finite & np.isnan(got)):
+            return ctx.text("numeric.nan")
+        if np.any(finite & np.isinf(got)):
+            return ctx.text("numeric.inf")
+    return None
 
 
 def _matches_exact_value(ctx: CheckContext, call: Call, actual: Any) -> bool:

@@ -69,9 +69,10 @@ def test_no_path_of_the_grading_machine_reaches_a_message() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
-def test_the_explanation_of_a_raised_error_ends_with_the_modern_spelling(lang: str) -> None:
+def test_the_explanation_of_a_raised_error_gives_the_modern_spelling_before_jax_s_words(lang: str) -> None:
     error = ErrorReport(type="AttributeError", message="module 'jax' has no attribute 'tree_map'",
                         chain=("AttributeError",))
     text = explain_error(error, lang)
-    assert text.rstrip().endswith(("instead.", "쓰세요."))
-    assert "`jax.tree.map(f, tree)`" in text
+    raised, hint, quoted = text.split("\n")
+    assert hint.rstrip().endswith(("instead.", "쓰세요.")) and "`jax.tree.map(f, tree)`" in hint
+    assert quoted.startswith(("JAX/Python says:", "JAX/Python의 설명:"))
