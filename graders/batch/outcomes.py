@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from graders.common.results import FileError, FileErrorCause, SubmissionResult
 
-__all__ = ["FileOutcome", "internal_error", "not_graded"]
+__all__ = ["FileOutcome", "internal_error", "not_graded", "overdue_file"]
 
 # What a batch gives for one file: its grading, or why it could not be graded.
 FileOutcome = SubmissionResult | FileError
@@ -17,6 +17,14 @@ def internal_error(path: str, assignment: str, error: BaseException) -> FileErro
     """A file the grader itself failed on; the message starts with "internal error"."""
     first_line = (str(error).splitlines() or [""])[0][:300]
     return FileError(path, assignment, f"internal error: {type(error).__name__}: {first_line}",
+                     cause=FileErrorCause.INTERNAL)
+
+
+def overdue_file(path: str, assignment: str, seconds: float) -> FileError:
+    """A file its judge did not finish within the per-file deadline (`seconds`): the grader's failure, never
+    the student's."""
+    return FileError(path, assignment, f"internal error: the grader did not finish this file within "
+                     f"{seconds:g} s and stopped it; no other file waited for it",
                      cause=FileErrorCause.INTERNAL)
 
 

@@ -27,6 +27,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 from typing import Any
@@ -39,7 +40,7 @@ from graders.judge.supervisor.session import SubmissionSession
 
 from .judge_entry import enter_judge_process
 from .judge_process import grade_in_judge, ready, warm_for
-from .outcomes import FileOutcome, internal_error, not_graded
+from .outcomes import FileOutcome, internal_error, not_graded, overdue_file
 
 __all__ = ["AUTO_WARM_MIN_SUBMISSIONS", "BatchInterrupted", "FileOutcome", "JudgePool", "begin_worker",
            "grade_files", "internal_error", "not_graded", "warm_quietly"]
@@ -194,6 +195,7 @@ def _pool_round(positions: list[int], submissions: Sequence[Submission], assignm
                 pool.submit(grade_in_judge, submissions[position], assignment, options): position
                 for position in positions}
         remaining = set(futures)
+        running_since: dict[Future[FileOutcome], float] = {}
         while remaining:
             done, remaining = wait(remaining, timeout=0.5, return_when=FIRST_COMPLETED)
             raise_if_stop_requested()
@@ -207,6 +209,23 @@ def _pool_round(positions: list[int], submissions: Sequence[Submission], assignm
                     continue
                 if progress is not None:
                     progress(position, results[position])
+            now = time.monotonic()
+            running_since.update({future: now for future in remaining
+                                  if future.running() and future not in running_since})
+            overdue = {future for future in remaining if now - running_since.get(future, now) > options.judge_seconds}
+            if overdue:
+                # Every step is bounded: a judge past the file's deadline is the grader's failure on that
+                # file. The pool's judges are stopped; the files they held are graded again next round.
+                for future in overdue:
+                    position = futures[future]
+                    results[position] = overdue_file(str(submissions[position].path), assignment,
+                                                     options.judge_seconds)
+                    if progress is not None:
+                        progress(position, results[position])
+                _stop(pool)
+                lost += [futures[future] for future in remaining - overdue]
+                reason = "a judge past a file's deadline was stopped"
+                break
     return sorted(lost), reason
 
 
@@ -297,7 +316,11 @@ class JudgePool:
             pool = self._current()
             try:
                 future = pool.submit(grade_in_judge, path, assignment, self.options)
-                return future.result()
+                return future.result(timeout=self.options.judge_seconds)
+            except FutureTimeout:
+                # The judges are stopped (the others' files come back as lost judges and are graded again).
+                self._discard(pool)
+                return overdue_file(path, assignment, self.options.judge_seconds)
             except BrokenProcessPool as broken:
                 reason = str(broken).splitlines()[0] if str(broken) else reason
                 self._discard(pool)
