@@ -323,6 +323,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": " The cast is at {where}: `{code}`.",
         "ko": " 바꾸는 곳은 {where}입니다: `{code}`.",
     },
+    "cascade.calls_faulty": {
+        "en": "`{name}` calls `{callee}` at {where}, and `{callee}` fails its own check: fix `{callee}` first. `{name}` itself may be right; what follows is what it returned with your `{callee}`.",
+        "ko": "`{name}`은(는) {where}에서 `{callee}`을(를) 부르는데, `{callee}`이(가) 자기 검사에서 실패합니다. `{callee}`부터 고치세요. `{name}` 자체는 맞을 수 있습니다. 아래는 여러분의 `{callee}`로 계산한 결과입니다.",
+    },
     "loop_body.at": {
         "en": "{where} (`{code}`) defines the function given to `{loop}`: its parameters or what it returns are the cause.",
         "ko": "{where}(`{code}`)에서 `{loop}`에 넘긴 함수를 정의합니다. 이 함수의 매개변수나 반환값이 원인입니다.",

@@ -23,6 +23,7 @@ from graders.common.registry import get_check
 from graders.common.results import CheckResult, ExerciseResult, Status, SubmissionResult
 from graders.common.spec import Assignment, Exercise
 
+from .cascade import name_cascades
 from .catalogue import load as load_catalogue
 from .checks.base import CheckContext, Verdict, draw_examples, prepare_unseen
 from .explain import removed_api_hint
@@ -107,6 +108,7 @@ def grade_submission(submission: Submission, assignment: Assignment, options: Gr
         flags.add_once(*deferred_flags)
     finally:
         session.close()
+    exercises = list(name_cascades(exercises, source, submission, options.lang))
     reasons = review_reasons(tripwires, session.audit_events, session.channel_breaches, session.library_changes,
                              source)
     review = review_entries(reasons, submission, options.lang)
