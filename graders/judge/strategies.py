@@ -1,4 +1,11 @@
-"""Hypothesis building blocks for exercise inputs: float32, bounded, well-conditioned."""
+"""Hypothesis building blocks for exercise inputs: float32, bounded, well-conditioned, and across the contract.
+
+A statement promises a contract (`x`: any shape of float32): the draws span it, not only the small,
+centred values a demonstration uses. `contract_float32s` mixes the everyday range with magnitudes over
+many orders, both zeros and the contract's bounds, and `ANY_SHAPE_EXTRAS` adds the shapes an "any shape"
+contract allows that a demonstration never shows (a 0-d array, one element). A function wrong only out
+there (a sign test that misses -0.0, `np.prod(())` as a float) fails as it should (issue #49).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +13,11 @@ import numpy as np
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-__all__ = ["float32_arrays", "float32s", "int32_arrays", "shapes"]
+__all__ = ["ANY_SHAPE_EXTRAS", "contract_float32_arrays", "contract_float32s", "float32_arrays", "float32s",
+           "int32_arrays", "shapes"]
+
+# The shapes an "any shape" contract allows beyond a demonstration's: a 0-d array and a single element.
+ANY_SHAPE_EXTRAS: tuple[tuple[int, ...], ...] = ((), (1,))
 
 
 def float32s(low: float = -10.0, high: float = 10.0) -> st.SearchStrategy[float]:
@@ -28,3 +39,19 @@ def shapes(*options: tuple[int, ...]) -> st.SearchStrategy[tuple[int, ...]]:
     return st.sampled_from(list(options))
 
 
+
+
+def contract_float32s(bound: float, everyday: float = 10.0) -> st.SearchStrategy[float]:
+    """Finite float32 values within ±`bound`: the everyday range ±`everyday` first (what shrinking goes
+    to), then magnitudes from 1e-30 to `bound` over every order, both zeros, and ±`bound` itself."""
+    bound = float(np.float32(bound))
+    magnitudes = st.integers(-30, int(np.floor(np.log10(bound)))).flatmap(
+        lambda exponent: st.floats(1.0, 9.5, width=32).map(lambda mantissa: mantissa * 10.0 ** exponent))
+    wide = st.tuples(st.booleans(), magnitudes).map(lambda pair: float(np.float32(-pair[1] if pair[0] else pair[1])))
+    edges = st.sampled_from([0.0, -0.0, bound, -bound])
+    return st.one_of(float32s(-everyday, everyday), wide.filter(lambda value: abs(value) <= bound), edges)
+
+
+def contract_float32_arrays(shape: tuple[int, ...], bound: float,
+                            everyday: float = 10.0) -> st.SearchStrategy[np.ndarray]:
+    return hnp.arrays(np.float32, shape, elements=contract_float32s(bound, everyday))

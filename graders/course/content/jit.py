@@ -46,9 +46,12 @@ print(jax.make_jaxpr(scale_shift)(x))  # 추적된 프로그램(jaxpr)을 볼 �
         GradedExercise(
             exercise="norm",
             statement=f"""
-- `X`: shape `(n, d)`인 `float32` 배열, `n >= 2`, 값이 모두 같은 열은 없습니다.
+- `X`: shape `(n, d)`인 `float32` 배열, `n >= 2`, 값이 모두 같은 열은 없습니다. 열의 평균은 흩어짐보다
+  훨씬 클 수 있습니다(예: 평균 1000, 표준편차 0.01).
 
 각 열을 표준화한 `{NORM_FORMULA}`을 반환하세요(`std`는 모집단 표준편차, 즉 `ddof=0`).
+분산을 E[x²] − E[x]²로 계산하는 공식(`jax.nn.standardize`가 그렇습니다)은 그런 열에서 float32 반올림으로
+분산을 잃으니 쓰지 마세요. 평균을 먼저 빼고 남은 값을 제곱하세요.
 **제출한 `norm`은 jit으로 컴파일된 함수여야 합니다**(`@jax.jit` 또는 `norm = jax.jit(...)`).
 채점기는 jit을 쓰지 않은 같은 공식보다 뚜렷하게 빠른지도 잽니다. 모듈 수준 데이터는 쓰지 마세요.
 """,

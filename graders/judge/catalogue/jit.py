@@ -14,7 +14,11 @@ from graders.common.spec import Assignment, Call, Exercise, Misconception
 from solutions import jit as reference
 
 from ..checks.jit_speedup import SpeedupSpec, TimingProfile
-from ..strategies import float32_arrays, shapes
+from ..strategies import ANY_SHAPE_EXTRAS, contract_float32_arrays, float32_arrays, shapes
+
+# The largest magnitude an "any float32" input is drawn with: far past any demonstration, with room
+# left below float32's largest (3.4e38) for the function's own arithmetic.
+_ANY_VALUE = 1e30
 
 # The formula `norm` computes, said once: the statement, the summary and the un-jitted baseline
 # that `jit_speedup` times all read it here (a test holds the solution to the same expression).
@@ -53,7 +57,10 @@ def _norm_calls(draw: st.DrawFn) -> Call:
 
 @st.composite
 def _any_shape_calls(draw: st.DrawFn, options: tuple[tuple[int, ...], ...]) -> Call:
-    return Call((draw(float32_arrays(draw(shapes(*options)))),))
+    # "Any shape of float32": the demonstration's shapes first, then a 0-d array and a single element, with
+    # values over the whole finite range, both zeros among them.
+    shape = draw(shapes(*options, *ANY_SHAPE_EXTRAS))
+    return Call((draw(contract_float32_arrays(shape, _ANY_VALUE)),))
 
 
 @st.composite

@@ -12,7 +12,7 @@ from graders.common.spec import Assignment, Call, Exercise, Misconception
 from solutions import purity as reference
 
 from ..checks.compact_trace import TraceSizeSpec
-from ..strategies import float32_arrays, float32s, shapes
+from ..strategies import ANY_SHAPE_EXTRAS, contract_float32_arrays, float32_arrays, float32s, shapes
 
 # Fixed pytree layouts: nested dicts, as a model's parameters would be.
 _LAYOUTS: tuple[dict[str, Any], ...] = (
@@ -35,8 +35,10 @@ def _sgd_calls(draw: st.DrawFn) -> Call:
 @st.composite
 def _horner_calls(draw: st.DrawFn) -> Call:
     (k,) = draw(shapes((1,), (3,), (6,)))
-    x_shape = draw(shapes((4,), (2, 3)))
-    return Call((draw(float32_arrays((k,), -3, 3)), draw(float32_arrays(x_shape, -1.5, 1.5))))
+    # `x`: any shape of float32. Values past the demonstrations' (up to 1e3), where a polynomial of degree
+    # 5 still stays far inside float32 with any order of evaluation.
+    x_shape = draw(shapes((4,), (2, 3), *ANY_SHAPE_EXTRAS))
+    return Call((draw(float32_arrays((k,), -3, 3)), draw(contract_float32_arrays(x_shape, 1e3, everyday=1.5))))
 
 
 @st.composite
