@@ -47,8 +47,9 @@ def _labels() -> tuple[FaultLine, ...]:
         sys.path.insert(0, str(REPO))
     from tests.fault_lines import FAULT_LINES
     from tests.heldout31_fault_lines import HELDOUT31
+    from tests.heldout49_fault_lines import HELDOUT49
 
-    return (*FAULT_LINES, *HELDOUT31)
+    return (*FAULT_LINES, *HELDOUT31, *HELDOUT49)
 
 
 @dataclass(frozen=True)
@@ -189,7 +190,7 @@ def _label_set(label: FaultLine) -> str:
     """Which labelled set a file belongs to: the corpus, or a red team's round (held out from the
     detectors written before it)."""
     for folder, name in (("redteam2/", "red team, round 2"), ("redteam/", "red team, round 1"),
-                         ("heldout31/", "held-out round 31")):
+                         ("heldout31/", "held-out round 31"), ("heldout49/", "held-out round 49")):
         if folder in label.path:
             return name
     return "corpus"

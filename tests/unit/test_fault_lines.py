@@ -15,6 +15,10 @@ from graders.judge.submission import Cell, read_submission
 from ..conftest import REPO
 from ..corpus import CASES
 from ..fault_lines import FAULT_LINES, FaultLine
+from ..heldout49_fault_lines import HELDOUT49
+
+# The corpus's labels and the held-out round's, both checked against their files.
+LABELS = (*FAULT_LINES, *HELDOUT49)
 
 
 def _label_id(label: FaultLine) -> str:
@@ -38,7 +42,7 @@ def test_there_are_labels() -> None:
     assert {label.assignment for label in FAULT_LINES} == {"jax-numpy", "jit", "purity"}
 
 
-@pytest.mark.parametrize("label", FAULT_LINES, ids=_label_id)
+@pytest.mark.parametrize("label", LABELS, ids=_label_id)
 def test_label_names_an_existing_file_assignment_and_exercise(label: FaultLine) -> None:
     from graders.common.assignments import get_assignment
     from graders.judge.catalogue import load
@@ -52,7 +56,7 @@ def test_label_names_an_existing_file_assignment_and_exercise(label: FaultLine) 
     assert label.cause.strip(), "say in a few words what is wrong"
 
 
-@pytest.mark.parametrize("label", FAULT_LINES, ids=_label_id)
+@pytest.mark.parametrize("label", LABELS, ids=_label_id)
 def test_labelled_lines_are_inside_the_file_or_cell(label: FaultLine) -> None:
     assert label.lines, "label at least one line"
     assert list(label.lines) == sorted(set(label.lines)), "lines in order, each once"

@@ -1,0 +1,31 @@
+# Held-out wrong answer (assignment: purity), fault in sgd_step.
+# Source: optax-style code writes jax.tree.map(lambda g, p: ..., updates, params) (gradients first,
+# e.g. optax.add_decayed_weights); copying the lambda but passing (params, grads) binds g to the
+# parameter and p to the gradient (jax.tree_util.tree_map docs: leaves are passed in tree order).
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def sgd_step(params, grads, lr):
+    return jax.tree_util.tree_map(lambda g, p: p - lr * g, params, grads)
+
+
+@jax.jit
+def horner(coeffs, x):
+    def body(i, acc):
+        return acc * x + coeffs[i]
+    return lax.fori_loop(0, coeffs.shape[0], body, jnp.zeros_like(x))
+
+
+def per_example_grads(theta, x, y):
+    def loss(t, xi, yi):
+        return (t[0] * xi + t[1] - yi) ** 2
+    return jax.vmap(jax.grad(loss), in_axes=(None, 0, 0))(jnp.asarray(theta), x, y)
+
+
+@partial(jax.jit, static_argnames="window")
+def moving_average(x, window):
+    return jnp.convolve(x, jnp.ones(window), mode="valid") / window
