@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -17,27 +18,47 @@ from typing import Any
 __all__ = ["CheckResult", "ExerciseResult", "FileError", "FileErrorCause", "Status", "SubmissionResult",
            "printable", "result_from_dict", "result_to_dict", "with_flags"]
 
-# C0 controls but newline and tab, DEL, C1 controls, and what XML 1.0 cannot hold (lone surrogates, U+FFFE,
-# U+FFFF). A student's output and exception messages reach every report: ESC sequences would clear the
-# instructor's terminal and print a fake score, a NUL would make the whole class's JUnit file unparsable.
-# Then the characters that change how text around them is drawn without being drawn themselves: the
-# bidirectional controls (ALM, LRM, RLM, the embeddings, overrides and isolates: U+202E turns "0/30" into
-# "03/0") and the zero-width ones (spaces, joiners, word joiner, BOM). No message of the grader's uses them.
-_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff"
-                          "\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
+# What is escaped: every character drawn as nothing, or that changes how the text around it is drawn.
+# By Unicode category: controls (C0 and C1, newline and tab aside: ESC sequences would clear the instructor's
+# terminal and print a fake score, a NUL would make the class's JUnit file unparsable), format characters
+# (the bidirectional controls that turn "0/30" into "03/0", zero-width spaces and joiners, soft hyphens,
+# the tag characters that spell hidden sentences), surrogates, private-use and unassigned code points, and
+# the line and paragraph separators (U+2028/U+2029, which split a line where a reader's `splitlines()`
+# does). Then the few letters and marks that are drawn as blank: the Hangul fillers and the combining
+# grapheme joiner. No message of the grader's uses any of them. Rules by category, not a list: a list
+# missed U+2028 and the tag block in the first-contact round of issue #49.
+_ESCAPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u034f")
+_KEPT = frozenset("\n\t")
+_ASCII_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def _escape_character(character: str) -> str:
+    code = ord(character)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def _escape(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    return _escape_character(match.group())
+
+
+def _hidden(character: str) -> bool:
+    return character not in _KEPT and (unicodedata.category(character) in _ESCAPED_CATEGORIES
+                                       or character in _BLANK_LETTERS)
 
 
 def printable(text: str) -> str:
-    """`text` with each control character written as its escape (ESC is `\\x1b`); newlines and tabs stay.
+    """`text` with each character that is not drawn, or that changes how its neighbours are drawn, written
+    as its escape (ESC is `\\x1b`, U+2028 `\\u2028`); newlines and tabs stay.
 
     Windows line ends become newlines first. Escaped text is printable, so escaping twice changes nothing.
     """
-    return _UNPRINTABLE.sub(_escape, text.replace("\r\n", "\n"))
+    text = text.replace("\r\n", "\n")
+    if text.isascii():
+        return _ASCII_UNPRINTABLE.sub(_escape, text)
+    return "".join(_escape_character(character) if _hidden(character) else character for character in text)
 
 
 def _printable_data(value: Any) -> Any:

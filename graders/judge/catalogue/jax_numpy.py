@@ -104,11 +104,12 @@ def _summed_loss(theta: Any, x: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
 LOSS_AND_GRAD_MISCONCEPTIONS = (
     Misconception(
         compute=_gradient_in_x,
-        says={"en": "your gradient is taken with respect to `x` (`argnums=1`), one value per data point. The "
-                    "parameters are `theta`, the first argument: `jax.value_and_grad(loss)` (argnums=0).",
-              "ko": "기울기를 `x`에 대해(`argnums=1`) 구해서 데이터 포인트마다 값이 하나씩 "
-                    "나왔습니다. 매개변수는 첫 번째 인자인 `theta`이므로 "
-                    "`jax.value_and_grad(loss)`(argnums=0)를 쓰세요."},
+        says={"en": "your gradient is taken with respect to the data `x`, one value per data point. Differentiate "
+                    "with respect to `theta`: `jax.value_and_grad(loss)` differentiates the loss's first parameter, "
+                    "so make `theta` the first, or pass `argnums=` with its position.",
+              "ko": "기울기를 데이터 `x`에 대해 구해서 데이터 포인트마다 값이 하나씩 나왔습니다. `theta`에 대해 "
+                    "미분하세요. `jax.value_and_grad(loss)`는 손실 함수의 첫 번째 매개변수로 미분하므로 "
+                    "`theta`를 첫 번째 매개변수로 두거나, `argnums=`에 그 위치를 주세요."},
         marker=r"argnums\s*=\s*(1|\(1)",
     ),
     Misconception(

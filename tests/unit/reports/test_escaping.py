@@ -28,11 +28,13 @@ from graders.reports import (
 )
 
 CONTROL = ("\x1b[2J\x1b[H\x1b[32mScore: 30 / 30\x1b[0m NUL\x00 C1\x9b\x85 BEL\x07 CR\rline\r\nDEL\x7f \ud800\uffff"
-           " RLO\u202e03/0\u202c ISOLATE\u2066x\u2069 ZW\u200b\u200d\u2060 BOM\ufeff ALM\u061c")
+           " RLO\u202e03/0\u202c ISOLATE\u2066x\u2069 ZW\u200b\u200d\u2060 BOM\ufeff ALM\u061c"
+           # Round 49: line and paragraph separators, the tag block's hidden letters, Hangul fillers, soft hyphen.
+           " LS\u2028PS\u2029 TAG\U000e0001\U000e0041 FILL\u3164\u115f SHY\u00ad MVS\u180e")
 
 
 UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\u061c\u200b-\u200f\u202a-\u202e"
-                         "\u2060-\u2069\ufeff]")
+                         "\u2060-\u2069\ufeff\u2028\u2029\U000e0000-\U000e007f\u3164\u115f\u00ad\u180e]")
 
 
 def _controlled() -> list[SubmissionResult | FileError]:
@@ -66,7 +68,8 @@ def test_code_spans_stay_code_and_stay_inert() -> None:
 def test_printable_escapes_control_characters_once_and_keeps_lines() -> None:
     assert printable(CONTROL) == ("\\x1b[2J\\x1b[H\\x1b[32mScore: 30 / 30\\x1b[0m NUL\\x00 C1\\x9b\\x85 BEL\\x07 "
                                   "CR\\x0dline\nDEL\\x7f \\ud800\\uffff RLO\\u202e03/0\\u202c ISOLATE\\u2066x\\u2069 "
-                                  "ZW\\u200b\\u200d\\u2060 BOM\\ufeff ALM\\u061c")
+                                  "ZW\\u200b\\u200d\\u2060 BOM\\ufeff ALM\\u061c LS\\u2028PS\\u2029 "
+                                  "TAG\\U000e0001\\U000e0041 FILL\\u3164\\u115f SHY\\xad MVS\\u180e")
     assert printable(printable(CONTROL)) == printable(CONTROL)
     assert printable("tab\tand\nnewline, 한국어 ✓") == "tab\tand\nnewline, 한국어 ✓"
 
