@@ -139,8 +139,9 @@ def read_frame(fd: int, deadline: float | None = None) -> dict[str, Any] | None:
         raise ProtocolError(f"frame of more than {_MAX_FRAME_OBJECTS} objects")
     try:
         message = json.loads(payload)
-    except (ValueError, UnicodeDecodeError) as error:
-        raise ProtocolError(f"frame is not JSON: {error}") from None
+    except (ValueError, UnicodeDecodeError, RecursionError) as error:
+        # RecursionError: arrays nested past the parser's depth (the `{` count does not see `[`).
+        raise ProtocolError(f"frame is not JSON: {type(error).__name__}") from None
     if not isinstance(message, dict):
         raise ProtocolError("frame is not a JSON object")
     return message

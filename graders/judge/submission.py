@@ -183,7 +183,7 @@ def submission_from_bytes(path: str | Path, raw: bytes) -> Submission:
 def _notebook_cells(path: Path, text: str) -> tuple[Cell, ...]:
     try:
         document = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: arrays nested deeper than Python's parser goes
         raise SubmissionError("not_json", path) from None
     # Current notebooks (format 4) are read as the JSON they are. Importing nbformat costs
     # about 1.5 s (its JSON-schema validator builds grammars at import), which would be a

@@ -293,7 +293,7 @@ class SubmissionSession:
     def _note_library(self, record: Record) -> None:
         try:
             change = LibraryChange.from_wire(json.loads(record.payload))
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: a payload nested past the parser's depth
             change = None
         self._keep_library_change(change or LibraryChange("?", "?", "malformed", True))
 
@@ -323,7 +323,7 @@ class SubmissionSession:
     def _note_audit(self, record: Record) -> None:
         try:
             data = json.loads(record.payload)
-        except ValueError:
+        except (ValueError, RecursionError):
             data = None
         event = AuditEvent.from_wire(data)
         if event not in self.audit_events and len(self.audit_events) < 50:
