@@ -1100,6 +1100,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "review.kind.patch": {"en": "changes to a library module", "ko": "라이브러리 모듈 수정"},
     "review.kind.network": {"en": "the network", "ko": "네트워크"},
     "review.kind.registry": {"en": "registries and switches the interpreter or a library keeps for the whole process (`atexit`, `codecs`, `readline`, `sys.intern`, a library's private functions such as NumPy's switches)", "ko": "인터프리터나 라이브러리가 프로세스 전체에 유지하는 등록부와 스위치(`atexit`, `codecs`, `readline`, `sys.intern`, NumPy의 스위치 같은 라이브러리의 비공개 함수)"},
+    "review.kind.unreadable": {"en": "code nested too deeply for the grader to read", "ko": "채점기가 읽을 수 없을 만큼 깊이 중첩된 코드"},
     "review.kind.channel": {"en": "the grader's own channel to its worker", "ko": "채점기와 작업 프로세스 사이의 통신 채널"},
     "review.kind.silenced": {"en": "something that silenced the grader's audit of your process", "ko": "채점기의 프로세스 감시를 멈추게 하는 코드"},
     "review.at_run_time": {"en": "seen at run time", "ko": "실행 중에 확인"},

@@ -8,14 +8,23 @@ from dataclasses import dataclass, field
 
 from ..submission import Submission
 
-__all__ = ["Aliases", "ParsedCell", "definition_of", "last_definition", "module_level", "parse_cells",
+__all__ = ["MAX_READ_DEPTH", "Aliases", "ParsedCell", "definition_of", "last_definition", "module_level", "parse_cells",
            "qualified_name", "raise_statement_at", "reached_definitions", "single_return", "statement_matching"]
 
 
 @dataclass(frozen=True)
 class ParsedCell:
+    """A cell's syntax tree. `unread_line`: a statement nested too deeply for the judge's readers, which
+    recurse (an expression of 1,500 terms): the tree is then left empty, and the line is a tripwire."""
+
     filename: str
     tree: ast.Module
+    unread_line: int = 0
+
+
+# Deeper than any code a person writes; Python's own recursion limit (1,000 frames) is met at a few
+# hundred levels by the readers (`ast.NodeVisitor`, `ast.unparse`), each of which takes frames per level.
+MAX_READ_DEPTH = 200
 
 
 def parse_cells(submission: Submission) -> tuple[ParsedCell, ...]:
@@ -23,10 +32,25 @@ def parse_cells(submission: Submission) -> tuple[ParsedCell, ...]:
     parsed = []
     for cell in submission.cells_to_run:
         try:
-            parsed.append(ParsedCell(cell.filename, ast.parse(cell.source, cell.filename)))
-        except (SyntaxError, ValueError):
+            tree = ast.parse(cell.source, cell.filename)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
             continue
+        deep = _too_deep(tree)
+        parsed.append(ParsedCell(cell.filename, ast.Module(body=[], type_ignores=[]), deep) if deep
+                      else ParsedCell(cell.filename, tree))
     return tuple(parsed)
+
+
+def _too_deep(tree: ast.Module) -> int:
+    """The line of the first node nested deeper than `MAX_READ_DEPTH`, found without recursion; 0 if none."""
+    pending: list[tuple[ast.AST, int, int]] = [(tree, 0, 0)]
+    while pending:
+        node, depth, line = pending.pop()
+        line = getattr(node, "lineno", line)
+        if depth > MAX_READ_DEPTH:
+            return line or 1
+        pending.extend((child, depth + 1, line) for child in ast.iter_child_nodes(node))
+    return 0
 
 
 @dataclass

@@ -34,12 +34,12 @@ from graders.both_sides.capabilities import CAPABILITY_MODULES as _MODULES
 from graders.both_sides.capabilities import QUERIES as _QUERIES
 from graders.both_sides.proc_paths import reaches_process_files
 
-from .parsed import Aliases, ParsedCell, module_level
+from .parsed import MAX_READ_DEPTH, Aliases, ParsedCell, module_level
 
 __all__ = ["KINDS", "Tripwire", "find_tripwires"]
 
 KINDS = ("descriptor", "process", "native", "thread", "signal", "introspection", "dynamic", "identity",
-         "patch", "network", "registry")
+         "patch", "network", "registry", "unreadable")
 
 _MAX_TRIPWIRES = 10
 
@@ -99,6 +99,12 @@ def find_tripwires(cells: tuple[ParsedCell, ...]) -> tuple[Tripwire, ...]:
     seen: set[tuple[str, str, int]] = set()
     descriptors = _own_descriptors(cells)
     for cell in cells:
+        if cell.unread_line:
+            # What the judge cannot read it cannot vouch for: the points that rest on reading it are withheld.
+            found.append(Tripwire("unreadable", f"code nested more than {MAX_READ_DEPTH} levels deep", cell.filename,
+                                  cell.unread_line))
+            seen.add(("unreadable", cell.filename, cell.unread_line))
+            continue
         aliases.learn(cell.tree)
         _learn_classes(cell.tree, classes)
         visitor = _Visitor(aliases, classes, cell.filename, descriptors)

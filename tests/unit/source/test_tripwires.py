@@ -187,3 +187,17 @@ def _course_files() -> list[Path]:
 @pytest.mark.parametrize("path", _course_files(), ids=lambda path: str(path.relative_to(REPO)))
 def test_no_course_file_or_corpus_submission_trips(path: Path) -> None:
     assert find_tripwires(parse_cells(read_submission(path))) == ()
+
+
+def test_code_nested_past_the_readers_depth_is_a_tripwire_not_a_grader_crash() -> None:
+    """A 1,500-term sum compiles, but the judge's readers recurse once per level (first-contact round 49
+    made the judge raise RecursionError: "internal error" for the whole file)."""
+    from graders.judge.source.parsed import parse_cells
+    from graders.judge.submission import submission_from_bytes
+
+    deep = "def helper(x):\n    return " + " + ".join(["x"] * 1500) + "\n\ndef norm(X):\n    return X\n"
+    cells = parse_cells(submission_from_bytes("deep.py", deep.encode()))
+    tripwires = find_tripwires(cells)
+    assert [(tripwire.kind, tripwire.line) for tripwire in tripwires] == [("unreadable", 2)]
+    shallow = "def helper(x):\n    return " + " + ".join(["x"] * 150) + "\n"
+    assert not find_tripwires(parse_cells(submission_from_bytes("ok.py", shallow.encode())))
