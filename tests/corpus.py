@@ -187,8 +187,9 @@ CASES: tuple[Case, ...] = (
     ),
     Case(
         "samples/jit/doyun.ipynb", "jit",
-        expect={"norm.jit_compiled": "failed", "negatives.jit": "skipped", "flatten.jit": "passed"},
-        mentions={"negatives.jit": ("cell 4", "x[x < 0]")},
+        # `np.prod(x.shape)` is the float 1.0 for a 0-d array, which the contract ("any shape") includes.
+        expect={"norm.jit_compiled": "failed", "negatives.jit": "skipped", "flatten.correctness": "failed"},
+        mentions={"negatives.jit": ("code cell 3", "x[x < 0]"), "flatten.correctness": ("`np.prod`", "x.size")},
         found={"negatives.jit": "failed"},
     ),
     # ------------------------------------------- what structure alone must not earn
@@ -264,7 +265,7 @@ CASES: tuple[Case, ...] = (
         "tests/submissions/redteam/jax_numpy_argnums.py", "jax-numpy",
         expect={"scatter_add.correctness": "failed", "loss_and_grad.correctness": "failed"},
         mentions={"scatter_add.correctness": ("line 12", "`x.at[indices].add(updates)`"),
-                  "loss_and_grad.correctness": ("line 22", "`argnums=1`")},
+                  "loss_and_grad.correctness": ("line 22", "`argnums=`")},
     ),
     Case(
         "tests/submissions/redteam/jit_axis.py", "jit",
@@ -280,7 +281,9 @@ CASES: tuple[Case, ...] = (
     ),
     Case(
         "tests/submissions/redteam2/jit_global_mean_shape.py", "jit",
-        expect={"flatten.correctness": "passed", "flatten.jit": "failed"},
-        mentions={"flatten.jit": ("line 23 (`n = jnp.array(x.shape).prod()`)", "`x.size`")},
+        # A 0-d input (the contract's "any shape") shows the JAX product of the shape eagerly too.
+        expect={"flatten.correctness": "failed", "flatten.jit": "skipped"},
+        mentions={"flatten.correctness": ("line 23 (`n = jnp.array(x.shape).prod()`)", "`x.size`")},
+        found={"flatten.jit": "failed"},
     ),
 )

@@ -374,6 +374,10 @@ MESSAGES: dict[str, dict[str, str]] = {
               "Python 값이어야 하는데, 그 인자에 배열이 전달되었습니다. 정적 인자로는 Python 플래그만 이름으로 "
               "지정하세요.",
     },
+    "shape.product_at": {
+        "en": "{where} (`{code}`) computes the size `{name}` as a JAX product of the shape: for a 0-d array (shape `()`) the product over no dimensions is the float 1.0, which no shape accepts, and under jit it is a traced value. Use `x.size`, a Python int for every shape.",
+        "ko": "{where}(`{code}`)에서 크기 `{name}`을(를) shape의 JAX 곱으로 계산합니다. 0차원 배열(shape `()`)에서는 빈 곱이 실수 1.0이라 shape로 쓸 수 없고, jit 아래에서는 추적 값이 됩니다. 어떤 shape에서든 Python 정수인 `x.size`를 쓰세요.",
+    },
     "traced.origin_at": {
         "en": "{where} (`{code}`) makes `{name}` a traced JAX value, and the line that raised needs a plain "
               "Python number there. Compute it from shapes in Python: `x.size`, `x.shape[0]`, `math.prod(x.shape)`.",

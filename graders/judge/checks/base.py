@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import inspect
+import re
 import sys
 import time
 import warnings
@@ -237,6 +238,14 @@ class CheckContext:
             line, code, name = origin
             return self.text("traced.origin_at", where=self.where(error.filename, line), code=clip_code(code),
                              name=name)
+        if error.filename and error.is_a("TypeError"):
+            # A size computed as a JAX product of the shape: for a 0-d array the product over no dimensions
+            # is the float 1.0 (and under jit a traced value); the line that computed it is the one to fix.
+            origin = traced_origin(self.source, error.filename, error.line)
+            if origin is not None and _SHAPE_PRODUCT.search(origin[1]):
+                line, code, name = origin
+                return self.text("shape.product_at", where=self.where(error.filename, line), code=clip_code(code),
+                                 name=name)
         if key != "hint.unhashable_static":
             return None
         binding = self.binding()
@@ -360,6 +369,9 @@ class CheckContext:
         names = repr(static[0]) if len(static) == 1 else repr(tuple(static))
         return f"@partial(jax.jit, static_argnames={names})"
 
+
+# A size computed as a product of the shape with JAX or NumPy: `jnp.array(x.shape).prod()`, `jnp.prod(x.shape)`.
+_SHAPE_PRODUCT = re.compile(r"\.shape\)\.prod\(|\bprod\([^)]*\.shape")
 
 # The errors whose cause is in the definition of the function a loop or a transform was given.
 _LOOP_BODY_HINTS = frozenset({"hint.scan_pair", "hint.loop_types", "hint.float_index", "hint.vmap_sizes"})
