@@ -498,7 +498,10 @@ def _written_modules(submission: Submission) -> frozenset[str]:
 
 def _cell_problem(cell: CellOutcome, labels: dict[int, str], lang: str, submission: Submission) -> str:
     label = labels.get(cell.index, f"cell {cell.index}")
+    # The exception's first line, bounded: a student's exception text can be as long as they like.
     first_line = cell.message.splitlines()[0] if cell.message else ""
+    if len(first_line) > _CELL_MESSAGE_CHARS:
+        first_line = first_line[:_CELL_MESSAGE_CHARS - 1] + "…"
     if cell.status == "syntax_error":
         return t("cell.syntax_error", lang, cell=label, line=cell.line, message=first_line)
     hint = removed_api_hint(cell.type, cell.message, lang)
@@ -553,11 +556,21 @@ def _defined_below(submission: Submission, cell: CellOutcome, name: str) -> int 
 
 
 def _cell_flags(session: SubmissionSession, lang: str) -> list[Flag]:
+    """One flag per failed cell, the first `_CELL_FLAGS` of them: 8,000 failing cells once made a report of
+    8,000 flags (first-contact round 49)."""
     labels = _cell_labels(session.submission, lang)
     in_file = session.submission.unit == "file"
-    return [raise_flag("file_failed" if in_file else "cell_failed", lang,
-              detail=_cell_problem(cell, labels, lang, session.submission))
-            for cell in _first_failures(session)]
+    failures = _first_failures(session)
+    flags = [raise_flag("file_failed" if in_file else "cell_failed", lang,
+                        detail=_cell_problem(cell, labels, lang, session.submission))
+             for cell in failures[:_CELL_FLAGS]]
+    if len(failures) > _CELL_FLAGS:
+        flags[-1] = Flag(flags[-1].code, f"{flags[-1].text} (+{len(failures) - _CELL_FLAGS})")
+    return flags
+
+
+_CELL_FLAGS = 5
+_CELL_MESSAGE_CHARS = 300
 
 
 _UNDEFINED = re.compile(r"^name '(\w+)' is not defined")
