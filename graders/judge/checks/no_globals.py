@@ -120,7 +120,8 @@ def _stating_line(ctx: CheckContext, use: GlobalUse, names: tuple[str, ...]) -> 
     candidates = [name for name in names if name and name.isidentifier()]
     # First a statement that changes it (a method call, an augmented or item assignment), then any
     # that names it (a call of the object that keeps the state).
-    patterns = [rf"\b{re.escape(name)}(\.\w+\(|\s*[-+*/%|&]=|\[.*\]\s*[-+*/%|&]?=(?!=))" for name in candidates]
+    # `[^]\n]*`, not `.*`: no backtracking over a long statement (round 49 made one cost seconds per name).
+    patterns = [rf"\b{re.escape(name)}(\.\w+\(|\s*[-+*/%|&]=|\[[^]\n]*\]\s*[-+*/%|&]?=(?!=))" for name in candidates]
     patterns += [rf"\b{re.escape(name)}\b" for name in candidates]
     for pattern in patterns:
         for function in (*dict.fromkeys((use.function, ctx.exercise.name)), None):

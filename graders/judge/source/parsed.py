@@ -233,30 +233,35 @@ def statement_matching(cells: tuple[ParsedCell, ...], function: str | None,
     if not pattern:
         return None
     compiled = re.compile(pattern)
+    budget = [_STATEMENTS_READ]
     if function is None:
         for cell in cells:
             for statement in module_level(cell.tree):
                 if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    found_here = _matching_in(cell.filename, statement, compiled)
-                    if found_here is not None:
+                    found_here = _matching_in(cell.filename, statement, compiled, budget)
+                    if found_here is not None or budget[0] <= 0:
                         return found_here
         return None
     for filename, definition in reached_definitions(cells, function):
-        found_here = _matching_in(filename, definition, compiled)
-        if found_here is not None:
+        found_here = _matching_in(filename, definition, compiled, budget)
+        if found_here is not None or budget[0] <= 0:
             return found_here
     return None
 
 
 def _matching_in(filename: str, definition: ast.FunctionDef | ast.AsyncFunctionDef,
-                 compiled: re.Pattern[str]) -> tuple[str, int, str] | None:
+                 compiled: re.Pattern[str], budget: list[int]) -> tuple[str, int, str] | None:
     """The first simple statement of `definition` that `compiled` finds in. The text a pattern reads is bounded
     (`_STATEMENT_CHARACTERS`), and a bare string (a docstring) is no statement: Python's regular expressions
-    backtrack, and a crafted 64 KB docstring cost 32 s of the judge's time."""
+    backtrack, and a crafted 64 KB docstring cost 32 s of the judge's time. `budget`: statements the whole
+    search may still read; a file of thousands of long statements is not read to its end for a pointer."""
     simple = (ast.Return, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)
     for node in sorted((n for n in ast.walk(definition) if isinstance(n, simple)), key=lambda n: n.lineno):
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
             continue
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
         code = ast.unparse(node)
         if compiled.search(code[:_STATEMENT_CHARACTERS]):
             return filename, node.lineno, code
@@ -265,6 +270,9 @@ def _matching_in(filename: str, definition: ast.FunctionDef | ast.AsyncFunctionD
 
 # No statement a mistake's marker describes is longer: past it, a pattern reads only the beginning.
 _STATEMENT_CHARACTERS = 2_000
+# Statements one search reads at most: far more than the functions of an exercise hold (a search is for a
+# pointer to a line, which a message can do without).
+_STATEMENTS_READ = 500
 
 
 def single_return(cells: tuple[ParsedCell, ...], function: str) -> tuple[str, int, str] | None:
