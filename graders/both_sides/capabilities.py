@@ -61,6 +61,13 @@ CAPABILITY_FUNCTIONS = {
     **{f"codecs.{name}": "registry" for name in ("register", "register_error", "unregister")},
     "sys.intern": "registry",
     "copyreg.pickle": "registry",
+    # A module loaded from a file the cells name at run time (often one they wrote themselves): its functions
+    # are no cell's, so the grader's reading of the submission's code does not follow them (round 49).
+    **{f"importlib.util.{name}": "dynamic" for name in ("spec_from_file_location", "spec_from_loader",
+                                                        "module_from_spec")},
+    **{f"importlib.machinery.{name}": "dynamic" for name in ("SourceFileLoader", "SourcelessFileLoader",
+                                                             "ExtensionFileLoader")},
+    **{f"runpy.{name}": "dynamic" for name in ("run_path", "run_module")},
     # PEP 669: a callback of the student's on every call, with the called object (the runtime's own methods,
     # and through them their objects) in hand.
     **{f"sys.monitoring.{name}": "introspection" for name in ("use_tool_id", "free_tool_id", "register_callback",

@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 
 from ..submission import Submission
 
-__all__ = ["MAX_READ_DEPTH", "Aliases", "ParsedCell", "definition_of", "last_definition", "module_level", "parse_cells",
-           "qualified_name", "raise_statement_at", "reached_definitions", "single_return", "statement_matching"]
+__all__ = ["MAX_READ_DEPTH", "Aliases", "ParsedCell", "definition_of", "last_definition", "module_level",
+           "parse_cells", "qualified_name", "raise_statement_at", "reached_definitions", "single_return",
+           "statement_matching", "too_deep"]
 
 
 @dataclass(frozen=True)
@@ -35,13 +36,13 @@ def parse_cells(submission: Submission) -> tuple[ParsedCell, ...]:
             tree = ast.parse(cell.source, cell.filename)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             continue
-        deep = _too_deep(tree)
+        deep = too_deep(tree)
         parsed.append(ParsedCell(cell.filename, ast.Module(body=[], type_ignores=[]), deep) if deep
                       else ParsedCell(cell.filename, tree))
     return tuple(parsed)
 
 
-def _too_deep(tree: ast.Module) -> int:
+def too_deep(tree: ast.Module) -> int:
     """The line of the first node nested deeper than `MAX_READ_DEPTH`, found without recursion; 0 if none."""
     pending: list[tuple[ast.AST, int, int]] = [(tree, 0, 0)]
     while pending:

@@ -35,6 +35,7 @@ from graders.both_sides.capabilities import QUERIES as _QUERIES
 from graders.both_sides.proc_paths import reaches_process_files
 
 from .parsed import MAX_READ_DEPTH, Aliases, ParsedCell, module_level
+from .parsed import too_deep as _too_deep_for_reading
 
 __all__ = ["KINDS", "Tripwire", "find_tripwires"]
 
@@ -42,6 +43,8 @@ KINDS = ("descriptor", "process", "native", "thread", "signal", "introspection",
          "patch", "network", "registry", "unreadable")
 
 _MAX_TRIPWIRES = 10
+# What runs a string as Python code besides `exec`, `eval` and `compile`.
+_TIMEIT_RUNNERS = frozenset({"timeit.timeit", "timeit.repeat", "timeit.Timer", "timeit.main"})
 
 # Attributes that reach frames, code, closures and namespaces from an object.
 _INTROSPECTION_ATTRIBUTES = {"__globals__", "__builtins__", "__code__", "__closure__", "__subclasses__",
@@ -98,6 +101,10 @@ def find_tripwires(cells: tuple[ParsedCell, ...]) -> tuple[Tripwire, ...]:
     found: list[Tripwire] = []
     seen: set[tuple[str, str, int]] = set()
     descriptors = _own_descriptors(cells)
+    strings = {target.id: statement.value.value for cell in cells for statement in module_level(cell.tree)
+               if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Constant)
+               and isinstance(statement.value.value, str)
+               for target in statement.targets if isinstance(target, ast.Name)}
     for cell in cells:
         if cell.unread_line:
             # What the judge cannot read it cannot vouch for: the points that rest on reading it are withheld.
@@ -108,6 +115,7 @@ def find_tripwires(cells: tuple[ParsedCell, ...]) -> tuple[Tripwire, ...]:
         aliases.learn(cell.tree)
         _learn_classes(cell.tree, classes)
         visitor = _Visitor(aliases, classes, cell.filename, descriptors)
+        visitor.strings = strings
         visitor.visit(cell.tree)
         for tripwire in visitor.found:
             key = (tripwire.kind, tripwire.filename, tripwire.line)
@@ -308,6 +316,8 @@ class _Visitor(ast.NodeVisitor):
         self.filename = filename
         self.descriptors = descriptors
         self.found: list[Tripwire] = []
+        # Module-level names bound to a string written in the source: code a call may run (`_code_in_strings`).
+        self.strings: dict[str, str] = {}
         self._scopes: list[_Scope] = []
         self._reported: set[int] = set()  # nodes of a chain already reported as a whole
         # Where a capability module may stand as a value and the scan still follows it: the object of an
@@ -505,6 +515,7 @@ class _Visitor(ast.NodeVisitor):
             # A code object's fields given anew (`code.replace(co_filename=...)`, however the call is made):
             # code that claims another file or other constants. No exercise needs one.
             self.trip("dynamic", f"a code object rebuilt (`{rebuilt}=`)", node)
+        self._code_in_strings(node, name)
         if name in ("exec", "eval", "compile") and computed:
             self.trip("dynamic", f"{name}(...) of a computed string", node)
         elif name == "__import__" or self.resolve(function) == "importlib.import_module":
@@ -521,6 +532,43 @@ class _Visitor(ast.NodeVisitor):
                 and self._namespace_of(function.value) is not None:
             self.trip("patch", f"{ast.unparse(function)}(...)", node)
         self.generic_visit(node)
+
+    def _code_in_strings(self, node: ast.Call, name: str | None) -> None:
+        """Code the call runs from a string (`exec`, `eval`, `compile`, `timeit.timeit(stmt, setup)`, a
+        `Timer`) is the student's code too: read like the cells, each finding at the call's line. A string
+        that defines functions or classes is code the grader runs without following (its functions are no
+        cell's), so that is a tripwire of its own; `timeit.timeit("f(x)")`, the honest habit, is not."""
+        resolved = self.resolve(node.func) or ""
+        runs_code = name in ("exec", "eval", "compile") or resolved in _TIMEIT_RUNNERS
+        if not runs_code:
+            return
+        given = [*node.args[:2], *(keyword.value for keyword in node.keywords
+                                   if keyword.arg in ("stmt", "setup", "source"))]
+        # A string written in place, or a module-level name bound to one (`BODY = "..."; exec(BODY)`).
+        strings = [argument.value if isinstance(argument, ast.Constant) and isinstance(argument.value, str)
+                   else self.strings[argument.id] if isinstance(argument, ast.Name) else ""
+                   for argument in given
+                   if isinstance(argument, ast.Constant) and isinstance(argument.value, str)
+                   or isinstance(argument, ast.Name) and argument.id in self.strings]
+        if resolved in _TIMEIT_RUNNERS and any(not isinstance(argument, (ast.Constant, ast.Lambda, ast.Name,
+                                                                         ast.Attribute)) for argument in given):
+            self.trip("dynamic", f"{resolved}(...) of a computed string", node)
+        for text in strings:
+            try:
+                tree = ast.parse(text)
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                continue
+            if _too_deep_for_reading(tree):
+                self.trip("unreadable", "code in a string nested too deeply to read", node)
+                continue
+            if any(isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda))
+                   for inner in ast.walk(tree)):
+                self.trip("dynamic", "functions or classes defined in a string run as code", node)
+            inner_visitor = _Visitor(self.aliases, self.classes, self.filename, self.descriptors)
+            inner_visitor.strings = self.strings
+            inner_visitor.visit(tree)
+            self.found += [Tripwire(found.kind, found.what, self.filename, node.lineno)
+                           for found in inner_visitor.found]
 
     def _dynamic_import(self, node: ast.Call, first: ast.expr | None, computed: bool) -> None:
         # A module imported by a computed name may be any; one of the capability modules imported by

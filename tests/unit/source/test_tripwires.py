@@ -201,3 +201,21 @@ def test_code_nested_past_the_readers_depth_is_a_tripwire_not_a_grader_crash() -
     assert [(tripwire.kind, tripwire.line) for tripwire in tripwires] == [("unreadable", 2)]
     shallow = "def helper(x):\n    return " + " + ".join(["x"] * 150) + "\n"
     assert not find_tripwires(parse_cells(submission_from_bytes("ok.py", shallow.encode())))
+
+
+@pytest.mark.parametrize(("source", "kind", "line"), [
+    # Code run from a string is read like the cells (round 49 laundered a frame walk and a counter this way).
+    ("import timeit\ntimeit.timeit('import sys; sys._getframe(1).f_locals', number=1)\n", "introspection", 2),
+    ("import timeit\nBODY = '''\ndef flatten(x, _calls=[0]):\n    return x\n'''\ntimeit.timeit(BODY, number=1)\n",
+     "dynamic", 6),
+    ("exec('def f(x):\\n    return x')\n", "dynamic", 1),
+    ("import importlib.util\nspec = importlib.util.spec_from_file_location('m', 'm.py')\n", "dynamic", 2),
+    ("import runpy\nrunpy.run_path('helper.py')\n", "dynamic", 2),
+])
+def test_code_run_from_strings_or_loaded_from_files_is_read_or_tripped(source: str, kind: str, line: int) -> None:
+    assert (kind, line) in [(tripwire.kind, tripwire.line) for tripwire in _tripwires(source)]
+
+
+def test_timing_a_call_with_timeit_is_an_honest_habit() -> None:
+    assert not _tripwires("import timeit\ndef f(x):\n    return x\nt = timeit.timeit('f(3)', number=100, globals=globals())\n"
+                          "u = timeit.timeit(lambda: f(3), number=10)\n")
