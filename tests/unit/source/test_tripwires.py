@@ -217,5 +217,6 @@ def test_code_run_from_strings_or_loaded_from_files_is_read_or_tripped(source: s
 
 
 def test_timing_a_call_with_timeit_is_an_honest_habit() -> None:
-    assert not _tripwires("import timeit\ndef f(x):\n    return x\nt = timeit.timeit('f(3)', number=100, globals=globals())\n"
+    assert not _tripwires("import timeit\ndef f(x):\n    return x\n"
+                          "t = timeit.timeit('f(3)', number=100, globals=globals())\n"
                           "u = timeit.timeit(lambda: f(3), number=10)\n")
