@@ -458,6 +458,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The call modified its argument `{argument}`: {detail} Return a new value instead: `x.at[i].set(v)` for arrays, a new dict (for example `jax.tree_util.tree_map`) for containers.\nThe input: {input}",
         "ko": "함수가 인자 `{argument}`을(를) 바꾸었습니다: {detail} 인자를 바꾸지 말고 새 값을 반환하세요. 배열은 `x.at[i].set(v)`, 컨테이너는 새 dict(예: `jax.tree_util.tree_map`)로 만들면 됩니다.\n입력: {input}",
     },
+    "no_globals.clock": {
+        "en": "{where} (`{code}`) reads the clock (`{what}`) inside `{name}` or a helper it calls: its result may then depend on when it runs, not only on its arguments. A pure function reads no clock; time it from outside, around the call.",
+        "ko": "{where}(`{code}`)에서 `{name}`(또는 그 함수가 부르는 도우미)이 시계(`{what}`)를 읽습니다. 그러면 결과가 인자만이 아니라 실행 시각에 따라 달라질 수 있습니다. 순수 함수는 시계를 읽지 않습니다. 시간을 재려면 함수 밖에서 호출을 감싸세요.",
+    },
+    "no_globals.entropy": {
+        "en": "{where} (`{code}`) reads the system's randomness (`{what}`) inside `{name}` or a helper it calls: its result then depends on more than its arguments. Take randomness as an argument (a `jax.random` key).",
+        "ko": "{where}(`{code}`)에서 `{name}`(또는 그 함수가 부르는 도우미)이 시스템 난수(`{what}`)를 읽습니다. 그러면 결과가 인자 말고 다른 것에도 달려 있게 됩니다. 난수는 인자(`jax.random` 키)로 받으세요.",
+    },
     "no_globals.state_line": {
         "en": "{described}, at {where} (`{code}`)",
         "ko": "{described}, 위치: {where}(`{code}`)",

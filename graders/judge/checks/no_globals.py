@@ -17,6 +17,7 @@ import re
 from graders.common.format import clip_code
 from graders.common.registry import register_check
 
+from ..source.outside_inputs import outside_inputs
 from ..source.parsed import statement_matching
 from ..supervisor.replies import GlobalUse, StateChange
 from .base import CheckContext, Verdict, draw_examples
@@ -40,6 +41,13 @@ _READ_PLACES = ("class", "builtins", "module", "attribute")
 )
 def no_globals(ctx: CheckContext) -> Verdict:
     name = ctx.exercise.name
+    # Read in the judge first: a result that may depend on the clock or the system's randomness.
+    outside = outside_inputs(ctx.source, name)
+    if outside:
+        read = outside[0]
+        return Verdict.failed(ctx.text(f"no_globals.{read.kind}", name=name, what=read.what,
+                                       where=ctx.where(read.filename, read.line), code=clip_code(read.code)),
+                              outside=[each.what for each in outside])
     call = draw_examples(ctx.exercise, 1, "no_globals")[0]
     found = ctx.session.global_uses(name, call, timeout=ctx.timeout())
     uses = [use for use in found if use.access != "logger"]
