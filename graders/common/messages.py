@@ -324,8 +324,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": " 바꾸는 곳은 {where}입니다: `{code}`.",
     },
     "cascade.calls_faulty": {
-        "en": "`{name}` calls `{callee}` at {where}, and `{callee}` fails its own check: fix `{callee}` first. `{name}` itself may be right; what follows is what it returned with your `{callee}`.",
-        "ko": "`{name}`은(는) {where}에서 `{callee}`을(를) 부르는데, `{callee}`이(가) 자기 검사에서 실패합니다. `{callee}`부터 고치세요. `{name}` 자체는 맞을 수 있습니다. 아래는 여러분의 `{callee}`로 계산한 결과입니다.",
+        "en": "`{name}` calls `{callee}` ({where}), which fails its own check: fix `{callee}` first; `{name}` itself may be right.",
+        "ko": "`{name}`은(는) `{callee}`을(를) 부르는데({where}), `{callee}`이(가) 자기 검사에서 실패합니다. `{callee}`부터 고치세요. `{name}` 자체는 맞을 수 있습니다.",
     },
     "loop_body.at": {
         "en": "{where} (`{code}`) defines the function given to `{loop}`: its parameters or what it returns are the cause.",
@@ -375,8 +375,8 @@ MESSAGES: dict[str, dict[str, str]] = {
               "지정하세요.",
     },
     "shape.product_at": {
-        "en": "{where} (`{code}`) computes the size `{name}` as a JAX product of the shape: for a 0-d array (shape `()`) the product over no dimensions is the float 1.0, which no shape accepts, and under jit it is a traced value. Use `x.size`, a Python int for every shape.",
-        "ko": "{where}(`{code}`)에서 크기 `{name}`을(를) shape의 JAX 곱으로 계산합니다. 0차원 배열(shape `()`)에서는 빈 곱이 실수 1.0이라 shape로 쓸 수 없고, jit 아래에서는 추적 값이 됩니다. 어떤 shape에서든 Python 정수인 `x.size`를 쓰세요.",
+        "en": "{where} (`{code}`) computes the size `{name}` with a JAX product of the shape. For a 0-d array that is the float 1.0, and under jit a traced value: use `x.size`, a Python int for every shape.",
+        "ko": "{where}(`{code}`)에서 크기 `{name}`을(를) shape의 JAX 곱으로 계산합니다. 0차원 배열에서는 실수 1.0이, jit 아래에서는 추적 값이 됩니다. 어떤 shape에서든 Python 정수인 `x.size`를 쓰세요.",
     },
     "traced.origin_at": {
         "en": "{where} (`{code}`) makes `{name}` a traced JAX value, and the line that raised needs a plain "

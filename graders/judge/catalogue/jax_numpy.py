@@ -104,12 +104,10 @@ def _summed_loss(theta: Any, x: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
 LOSS_AND_GRAD_MISCONCEPTIONS = (
     Misconception(
         compute=_gradient_in_x,
-        says={"en": "your gradient is taken with respect to the data `x`, one value per data point. Differentiate "
-                    "with respect to `theta`: `jax.value_and_grad(loss)` differentiates the loss's first parameter, "
-                    "so make `theta` the first, or pass `argnums=` with its position.",
-              "ko": "기울기를 데이터 `x`에 대해 구해서 데이터 포인트마다 값이 하나씩 나왔습니다. `theta`에 대해 "
-                    "미분하세요. `jax.value_and_grad(loss)`는 손실 함수의 첫 번째 매개변수로 미분하므로 "
-                    "`theta`를 첫 번째 매개변수로 두거나, `argnums=`에 그 위치를 주세요."},
+        says={"en": "your gradient is taken with respect to the data `x`, not `theta`: `value_and_grad` "
+                    "differentiates the first parameter, or the one `argnums=` names.",
+              "ko": "기울기를 `theta`가 아니라 데이터 `x`에 대해 구했습니다. `value_and_grad`는 첫 번째 "
+                    "매개변수나 `argnums=`로 지정한 매개변수로 미분합니다."},
         marker=r"argnums\s*=\s*(1|\(1)",
     ),
     Misconception(
