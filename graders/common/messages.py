@@ -324,8 +324,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": " 바꾸는 곳은 {where}입니다: `{code}`.",
     },
     "cascade.calls_faulty": {
-        "en": "`{name}` calls `{callee}` ({where}), which fails its own check: fix `{callee}` first; `{name}` itself may be right.",
-        "ko": "`{name}`은(는) `{callee}`을(를) 부르는데({where}), `{callee}`이(가) 자기 검사에서 실패합니다. `{callee}`부터 고치세요. `{name}` 자체는 맞을 수 있습니다.",
+        "en": "`{name}` calls `{callee}` ({where}), which fails its own check: fix `{callee}` first, then see whether `{name}` still fails.",
+        "ko": "`{name}`은(는) `{callee}`을(를) 부르는데({where}), `{callee}`이(가) 자기 검사에서 실패합니다. `{callee}`부터 고친 뒤 `{name}`이(가) 여전히 실패하는지 보세요.",
     },
     "loop_body.at": {
         "en": "{where} (`{code}`) defines the function given to `{loop}`: its parameters or what it returns are the cause.",

@@ -1,9 +1,9 @@
 """A function graded on its own: when it calls another graded function of the same submission that is
-wrong, its message says so first (issue #49).
+wrong, its message says so (issue #49).
 
 `update` that calls the file's own faulty `loss_and_grad` fails correctness for `loss_and_grad`'s fault.
 The judge reads, in the submission's source, which graded functions each failing function reaches
-(`reached_definitions`: directly or through helpers), and leads that function's failing message with the
+(`reached_definitions`: directly or through helpers), and ends that function's failing message with the
 one at fault and the line that calls it. It never runs `update` again with the reference's
 `loss_and_grad`: the reference's code or outputs would then be inside the student's process.
 """
@@ -26,8 +26,8 @@ __all__ = ["name_cascades"]
 
 def name_cascades(exercises: Sequence[ExerciseResult], source: tuple[ParsedCell, ...], submission: Submission,
                   lang: str) -> tuple[ExerciseResult, ...]:
-    """`exercises` with each failing exercise's first failing message led by the graded function it calls
-    that failed too, if any."""
+    """`exercises` with each failing exercise's first failing message ending with the graded function it
+    calls that failed too, if any."""
     failed = {exercise.name for exercise in exercises if _first_failure(exercise) is not None}
     updated = []
     for exercise in exercises:
@@ -40,7 +40,8 @@ def name_cascades(exercises: Sequence[ExerciseResult], source: tuple[ParsedCell,
         note = t("cascade.calls_faulty", lang, name=exercise.name, callee=callee,
                  where=t("where.short", lang, filename=submission.place(filename, lang), line=line))
         checks = list(exercise.checks)
-        checks[position] = replace(checks[position], message=f"{note}\n{checks[position].message}")
+        # After the function's own diagnosis and comparison: a function may be wrong itself as well.
+        checks[position] = replace(checks[position], message=f"{checks[position].message}\n{note}")
         updated.append(replace(exercise, checks=tuple(checks)))
     return tuple(updated)
 

@@ -104,7 +104,7 @@ def _summed_loss(theta: Any, x: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
 LOSS_AND_GRAD_MISCONCEPTIONS = (
     Misconception(
         compute=_gradient_in_x,
-        says={"en": "your gradient is taken with respect to the data `x`, not `theta`: `value_and_grad` "
+        says={"en": "your gradient is taken with respect to the data `x`, not `theta`. `value_and_grad` "
                     "differentiates the first parameter, or the one `argnums=` names.",
               "ko": "기울기를 `theta`가 아니라 데이터 `x`에 대해 구했습니다. `value_and_grad`는 첫 번째 "
                     "매개변수나 `argnums=`로 지정한 매개변수로 미분합니다."},
