@@ -234,6 +234,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "`{path}` has dtype {actual}, expected {expected} (a different kind of number).",
         "ko": "`{path}`의 dtype이 {actual}입니다. 기대한 dtype은 {expected}입니다(수의 종류가 다름).",
     },
+    "kind.tuple": {"en": "a tuple of {count}", "ko": "원소 {count}개인 tuple"},
+    "kind.list": {"en": "a list of {count}", "ko": "원소 {count}개인 list"},
+    "kind.array_of": {"en": "a {dtype} array of shape {shape}", "ko": "shape {shape}인 {dtype} 배열"},
+    "kind.array": {"en": "an array", "ko": "배열"},
     "difference.type": {
         "en": "`{path}` is {actual}, expected {expected}.",
         "ko": "`{path}`이(가) {actual}입니다. 기대한 것은 {expected}입니다.",

@@ -50,12 +50,14 @@ def _is_leaf(value: Any) -> bool:
 
 
 def _kind_of(value: Any) -> str:
+    """What a value is, as a code the message words in the reader's language (`explain.kind_words`):
+    `tuple:2`, `list:3`, `array:float32:(3,)`, `array`, `dict`, `None`, `str`, or an unsupported type's name."""
     if isinstance(value, Unsupported):
         return value.type_name
     if isinstance(value, tuple):
-        return f"tuple of {len(value)}"
+        return f"tuple:{len(value)}"
     if isinstance(value, list):
-        return f"list of {len(value)}"
+        return f"list:{len(value)}"
     if isinstance(value, dict):
         return "dict"
     if value is None:
@@ -63,7 +65,7 @@ def _kind_of(value: Any) -> str:
     if isinstance(value, str):
         return "str"
     array = np.asarray(value)
-    return f"{array.dtype.name} array of shape {array.shape}"
+    return f"array:{array.dtype.name}:{array.shape}"
 
 
 def find_difference(expected: Any, actual: Any, tolerance: Tolerance, path: str = "") -> Difference | None:

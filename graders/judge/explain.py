@@ -13,7 +13,8 @@ from .source.mutations import item_assignment_fix
 from .source.removed_apis import removed_api_in, renamed_keyword_in
 from .supervisor.replies import ErrorReport
 
-__all__ = ["describe_difference", "explain_error", "hint_key", "removed_api_hint", "without_machine_paths"]
+__all__ = ["describe_difference", "explain_error", "hint_key", "kind_words", "removed_api_hint",
+           "without_machine_paths"]
 
 # Most specific first: TracerBoolConversionError is also a ConcretizationTypeError.
 _HINTS_BY_TYPE: tuple[tuple[tuple[str, ...], str], ...] = (
@@ -150,7 +151,23 @@ def describe_difference(difference: Difference, lang: str) -> str:
     elif difference.kind == "value":
         text = t("difference.value", lang, path=path, index=difference.index, expected=difference.expected,
                  actual=difference.actual, count=difference.count, total=difference.total)
+    elif difference.kind == "type":
+        text = t("difference.type", lang, path=path, expected=kind_words(difference.expected, lang),
+                 actual=kind_words(difference.actual, lang))
     else:
         text = t(f"difference.{difference.kind}", lang, path=path, expected=difference.expected,
                  actual=difference.actual)
     return text
+
+
+def kind_words(kind: str, lang: str) -> str:
+    """`compare`'s code for what a value is (`tuple:2`, `array:float32:(3,)`, `array`), in the reader's words."""
+    name, _, rest = kind.partition(":")
+    if name in ("tuple", "list") and rest.isdigit():
+        return t(f"kind.{name}", lang, count=rest)
+    if name == "array" and rest:
+        dtype, _, shape = rest.partition(":")
+        return t("kind.array_of", lang, dtype=dtype, shape=shape)
+    if name == "array":
+        return t("kind.array", lang)
+    return kind

@@ -396,8 +396,9 @@ def _unusable_reason(ctx: CheckContext) -> str | None:
             # that raised, so the definition never ran. That line is the one to fix.
             defined_at = _defined_below(session.submission, cell, exercise.name)
             if defined_at is not None:
+                # The sentence goes on after the problem: its own full stop would make two (`args..`).
                 return t("exercise.never_defined", lang, name=exercise.name, defined_at=defined_at,
-                         problem=_cell_problem(cell, labels, lang, session.submission))
+                         problem=_cell_problem(cell, labels, lang, session.submission).rstrip(" ."))
         message = t("exercise.missing", lang, name=exercise.name)
         broken = [_cell_problem(cell, labels, lang, session.submission) for cell in _first_failures(session)]
         if broken and session.submission.unit == "file":
