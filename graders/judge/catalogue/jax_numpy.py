@@ -108,7 +108,9 @@ LOSS_AND_GRAD_MISCONCEPTIONS = (
                     "differentiates the first parameter, or the one `argnums=` names.",
               "ko": "기울기를 `theta`가 아니라 데이터 `x`에 대해 구했습니다. `value_and_grad`는 첫 번째 "
                     "매개변수나 `argnums=`로 지정한 매개변수로 미분합니다."},
-        marker=r"argnums\s*=\s*(1|\(1)",
+        # The call that says what is differentiated: with `argnums=1`, or a loss whose first parameter is
+        # the data (`value_and_grad(mse)(x, y, theta)`, round 49).
+        marker=r"argnums\s*=\s*(1|\(1)|\b(value_and_grad|grad)\(",
     ),
     Misconception(
         compute=_summed_loss,

@@ -105,6 +105,11 @@ def _changes_inside(node: ast.stmt, copy: str) -> bool:
         function = node.value.func
         if isinstance(function, ast.Attribute) and function.attr in _MUTATING_METHODS:
             targets = [ast.Subscript(value=function.value, slice=ast.Constant(0))]
+    # `copy[k] -= v` too: an augmented assignment changes the shared value in place first (an array's
+    # `__isub__`), then puts it back in the copy (round 49's `new = dict(params)`).
+    if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Subscript) \
+            and isinstance(node.target.value, ast.Name) and node.target.value.id == copy:
+        return True
     return any(isinstance(target, ast.Subscript) and isinstance(target.value, (ast.Subscript, ast.Attribute))
                and _base_name(target) == copy for target in targets)
 
