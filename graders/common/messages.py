@@ -462,6 +462,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The call modified its argument `{argument}`: {detail} Return a new value instead: `x.at[i].set(v)` for arrays, a new dict (for example `jax.tree_util.tree_map`) for containers.\nThe input: {input}",
         "ko": "함수가 인자 `{argument}`을(를) 바꾸었습니다: {detail} 인자를 바꾸지 말고 새 값을 반환하세요. 배열은 `x.at[i].set(v)`, 컨테이너는 새 dict(예: `jax.tree_util.tree_map`)로 만들면 됩니다.\n입력: {input}",
     },
+    "no_globals.output_changed": {
+        "en": "`{name}` returned another output for the same input after {calls} other calls: its result depends on what earlier calls left behind, not only on its arguments. Keep no state between calls; return new values instead.\nThe input: {input}\nFirst: {before}\nAfter the other calls: {after}",
+        "ko": "`{name}`이(가) 다른 호출 {calls}번 뒤에 같은 입력에 대해 다른 출력을 돌려주었습니다. 결과가 인자뿐 아니라 앞선 호출이 남긴 것에 달려 있습니다. 호출 사이에 상태를 남기지 말고 새 값을 반환하세요.\n입력: {input}\n처음: {before}\n다른 호출 뒤: {after}",
+    },
     "no_globals.clock": {
         "en": "{where} (`{code}`) reads the clock (`{what}`) inside `{name}` or a helper it calls: its result may then depend on when it runs, not only on its arguments. A pure function reads no clock; time it from outside, around the call.",
         "ko": "{where}(`{code}`)에서 `{name}`(또는 그 함수가 부르는 도우미)이 시계(`{what}`)를 읽습니다. 그러면 결과가 인자만이 아니라 실행 시각에 따라 달라질 수 있습니다. 순수 함수는 시계를 읽지 않습니다. 시간을 재려면 함수 밖에서 호출을 감싸세요.",

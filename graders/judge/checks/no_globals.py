@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import re
 
-from graders.common.format import clip_code
+from graders.common.format import clip_code, format_value
 from graders.common.registry import register_check
 
+from ..compare import same_data
 from ..source.outside_inputs import outside_inputs
 from ..source.parsed import statement_matching
 from ..supervisor.replies import GlobalUse, StateChange
@@ -31,9 +32,12 @@ _CHANGE_KINDS = ("items", "number", "cache", "contents", "created", "removed")
 _READ_PLACES = ("class", "builtins", "module", "attribute")
 
 
+_HISTORY = 6
+
+
 @register_check(
     "no_globals",
-    prepare=lambda exercise: draw_examples(exercise, 1, "no_globals"),
+    prepare=lambda exercise: draw_examples(exercise, 1 + _HISTORY, "no_globals"),
     description={
         "en": "reads, writes and keeps no module-level data or hidden state (modules, functions and classes are fine)",
         "ko": "모듈 수준 데이터나 숨은 상태를 읽거나 쓰거나 간직하지 않음(모듈, 함수, 클래스는 허용)",
@@ -48,6 +52,11 @@ def no_globals(ctx: CheckContext) -> Verdict:
         return Verdict.failed(ctx.text(f"no_globals.{read.kind}", name=name, what=read.what,
                                        where=ctx.where(read.filename, read.line), code=clip_code(read.code)),
                               outside=[each.what for each in outside])
+    # Decided in the judge, by comparison: the same call before and after other calls must give the same
+    # output, bit for bit. State that changes an output fails here wherever it is kept (issue #50).
+    changed = _output_after_history(ctx)
+    if changed is not None:
+        return changed
     call = draw_examples(ctx.exercise, 1, "no_globals")[0]
     found = ctx.session.global_uses(name, call, timeout=ctx.timeout())
     uses = [use for use in found if use.access != "logger"]
@@ -70,6 +79,26 @@ def no_globals(ctx: CheckContext) -> Verdict:
     return Verdict.failed(ctx.text("no_globals.failed", name=name, first=first, more=more,
                                    why=" ".join(reasons)),
                           globals=[use.name for use in uses])
+
+
+def _output_after_history(ctx: CheckContext) -> Verdict | None:
+    """A failed verdict when a call's output differs after `_HISTORY` other calls; None when it does not, or
+    when a call raised (correctness says why)."""
+    name = ctx.exercise.name
+    calls = draw_examples(ctx.exercise, 1 + _HISTORY, "no_globals")
+    first, history = calls[0], calls[1:]
+    before = ctx.session.call(name, first, array_kind="jax", timeout=ctx.timeout())
+    if before.error is not None:
+        return None
+    for other in history:
+        if ctx.session.call(name, other, array_kind="jax", timeout=ctx.timeout()).error is not None:
+            return None
+    after = ctx.session.call(name, first, array_kind="jax", timeout=ctx.timeout())
+    if after.error is not None or same_data(before.output, after.output) is None:
+        return None
+    return Verdict.failed(ctx.text("no_globals.output_changed", name=name, calls=len(history),
+                                   input=ctx.describe_call(first), before=format_value(before.output),
+                                   after=format_value(after.output)), history=len(history))
 
 
 def _logger_note(ctx: CheckContext, use: GlobalUse) -> str:

@@ -1,0 +1,37 @@
+"""`no_globals` by comparison, decided in the judge: the same call, before and after other calls, gives the
+same output bit for bit (issue #50's policy: state that changes an output fails, wherever it is kept)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from graders.judge.grade import GradingOptions, grade_path
+
+_FLIPPING = '''
+import jax.numpy as jnp
+
+_calls = [0]
+
+
+def flatten(x):
+    _calls[0] += 1
+    return jnp.ravel(x) * (1.0 if _calls[0] % 2 else -1.0)
+'''
+
+
+def test_an_output_that_changes_after_other_calls_fails_no_globals(tmp_path: Path) -> None:
+    path = tmp_path / "flipping.py"
+    path.write_text(_FLIPPING)
+    result = grade_path(path, "jit", GradingOptions(lang="en"))
+    flatten = next(exercise for exercise in result.exercises if exercise.name == "flatten")
+    check = next(check for check in flatten.checks if check.name == "no_globals")
+    assert check.points == 0 and check.details.get("history") == 6, (check.message, dict(check.details))
+    assert check.details.get("found", check.status.value) == "failed"
+
+
+def test_a_pure_function_gives_the_same_output_after_other_calls() -> None:
+    from ..conftest import REPO
+
+    result = grade_path(REPO / "solutions" / "jit.py", "jit", GradingOptions(lang="en"))
+    assert all(check.passed for exercise in result.exercises for check in exercise.checks
+               if check.name == "no_globals")
