@@ -91,7 +91,10 @@ class Watched:
             if not alive or time.monotonic() > deadline:
                 break
             time.sleep(0.2)
-        return alive, sorted(entry.name for entry in self.temporary.iterdir() if entry.name.startswith("jaxgrade"))
+        # The account's public folder (the runtime's copy, the font list: public_files.py) is kept on purpose,
+        # as a cache of what every worker gets; nothing else may stay.
+        return alive, sorted(entry.name for entry in self.temporary.iterdir() if entry.name.startswith("jaxgrade")
+                             and not entry.name.startswith("jaxgrade-public-"))
 
     def workers_started(self) -> bool:
         return any(self.temporary.rglob("jaxgrade-worker-*"))
