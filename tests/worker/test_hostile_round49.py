@@ -48,7 +48,7 @@ _ASSIGNMENT = {"01_deep_expression_judge_crash.py": "purity"}
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, SubmissionResult | FileError]:
     flood = tmp_path_factory.mktemp("round49") / "13_cell_failure_flag_flood.ipynb"
-    subprocess.run([sys.executable, str(ROUND49 / "gen" / "gen13.py"), "300", str(flood),
+    subprocess.run([sys.executable, str(ROUND49 / "gen" / "gen13.py"), "100", str(flood),
                     str(REPO / "samples" / "jit" / "seoyeon.ipynb")], check=True)
     files = {name: ROUND49 / name for name in (*STATE, *REPORTS, *JUDGE, "02_deep_json_notebook.ipynb")}
     files[flood.name] = flood

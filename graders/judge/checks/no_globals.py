@@ -32,12 +32,12 @@ _CHANGE_KINDS = ("items", "number", "cache", "contents", "created", "removed")
 _READ_PLACES = ("class", "builtins", "module", "attribute")
 
 
-_HISTORY = 6
+_HISTORY = 4
 
 
 @register_check(
     "no_globals",
-    prepare=lambda exercise: draw_examples(exercise, 1 + _HISTORY, "no_globals"),
+    prepare=lambda exercise: draw_examples(exercise, 1, "no_globals"),
     description={
         "en": "reads, writes and keeps no module-level data or hidden state (modules, functions and classes are fine)",
         "ko": "모듈 수준 데이터나 숨은 상태를 읽거나 쓰거나 간직하지 않음(모듈, 함수, 클래스는 허용)",
@@ -85,7 +85,10 @@ def _output_after_history(ctx: CheckContext) -> Verdict | None:
     """A failed verdict when a call's output differs after `_HISTORY` other calls; None when it does not, or
     when a call raised (correctness says why)."""
     name = ctx.exercise.name
-    calls = draw_examples(ctx.exercise, 1 + _HISTORY, "no_globals")
+    # Correctness's own inputs: their programs are compiled already, so the comparison costs calls only.
+    calls = draw_examples(ctx.exercise, ctx.exercise.max_examples, "correctness")[:1 + _HISTORY]
+    if len(calls) < 2:
+        return None
     first, history = calls[0], calls[1:]
     before = ctx.session.call(name, first, array_kind="jax", timeout=ctx.timeout())
     if before.error is not None:
