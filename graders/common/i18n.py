@@ -67,6 +67,8 @@ def final_consonant(text: str) -> str | None:
     lowered = stripped.lower()
     if lowered.endswith("ng"):
         return "ㅇ"
+    if word is not None and word.group().lower().endswith("out"):
+        return "ㅅ"  # out, layout, output: 아웃, 레이아웃
     stop = _SHORT_VOWEL_STOP.search(word.group().lower()) if word is not None else None
     if stop is not None:
         return "ㅅ" if stop.group(1) == "t" else "ㅂ"

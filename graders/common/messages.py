@@ -293,7 +293,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "hint.float_index": {
         "en": "An array is indexed with a float; indices must be integers. In a `lax.fori_loop` body JAX passes the step number first, `body(i, carry)`: a body written `(carry, i)` indexes with the carry.",
-        "ko": "배열을 실수로 인덱싱했습니다. 인덱스는 정수여야 합니다. `lax.fori_loop`는 본문 함수를 `body(i, carry)`처럼 단계 번호를 먼저 넘겨 부르므로, `(carry, i)` 순서로 쓴 본문은 carry로 인덱싱하게 됩니다.",
+        "ko": "배열을 실수(float) 값으로 인덱싱했습니다. 인덱스는 정수여야 합니다. `lax.fori_loop`는 본문 함수를 `body(i, carry)`처럼 단계 번호를 먼저 넘겨 부르므로, `(carry, i)` 순서로 쓴 본문은 carry로 인덱싱하게 됩니다.",
     },
     "hint.vmap_sizes": {
         "en": "`vmap` maps each argument along its axis in `in_axes`, and those axes must all have the same length. An argument that is the same for every element (parameters, a bias) takes `None` in `in_axes`.",
@@ -301,7 +301,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "hint.broadcast": {
         "en": "Two arrays whose shapes cannot broadcast were combined: counted from the last axis, each pair of sizes must be equal or 1. Check the axis of each reduction (`axis=`, `keepdims=True`) and the shape every operand has.",
-        "ko": "shape이 브로드캐스트되지 않는 두 배열을 함께 계산했습니다. 마지막 축부터 짝지은 크기가 같거나 1이어야 합니다. 각 축소 연산의 축(`axis=`, `keepdims=True`)과 피연산자의 shape을 확인하세요.",
+        "ko": "shape가 브로드캐스트되지 않는 두 배열을 함께 계산했습니다. 마지막 축부터 짝지은 크기가 같거나 1이어야 합니다. 각 축소 연산의 축(`axis=`, `keepdims=True`)과 피연산자의 shape를 확인하세요.",
     },
     "hint.read_only": {
         "en": "The array written to is read-only: `np.asarray` of a JAX array shares the JAX array's memory and does not copy it. Do not write into an argument; build the result with `jnp.asarray(x).at[i].set(v)`.",
@@ -313,7 +313,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "numeric.nan": {
         "en": "Your output has NaN where the reference's is a number: a step divided 0 by 0, took the square root or log of a negative, or (in a gradient) differentiated a function where its derivative is undefined, such as `jnp.linalg.norm` or `jnp.sqrt` at 0. Write the step so that it stays finite there (`jnp.sum(r ** 2)` rather than `norm(r) ** 2`).",
-        "ko": "참조 답이 수인 곳에서 여러분의 출력은 NaN입니다. 어떤 단계가 0을 0으로 나누었거나, 음수의 제곱근이나 로그를 구했거나, (기울기에서) `jnp.linalg.norm`이나 0에서의 `jnp.sqrt`처럼 도함수가 정의되지 않는 곳에서 미분했습니다. 그곳에서도 유한하게 계산하도록 바꾸세요(`norm(r) ** 2` 대신 `jnp.sum(r ** 2)`).",
+        "ko": "참조 답은 유한한 수인데 여러분의 출력은 NaN입니다. 어떤 단계가 0을 0으로 나누었거나, 음수의 제곱근이나 로그를 구했거나, (기울기에서) `jnp.linalg.norm`이나 0에서의 `jnp.sqrt`처럼 도함수가 정의되지 않는 곳에서 미분했습니다. 그곳에서도 유한하게 계산하도록 바꾸세요(`norm(r) ** 2` 대신 `jnp.sum(r ** 2)`).",
     },
     "numeric.inf": {
         "en": "Your output has an infinity where the reference's is finite: a step overflowed (float16 stops at 65504) or divided by zero.",

@@ -58,7 +58,7 @@ def test_unknown_language_is_a_clear_error() -> None:
     # A short vowel and t or p keep the stop (아웃풋, 스플릿, 브이맵); a long vowel or a consonant does not.
     ("`output`이(가)", "`output`이"), ("`split`이(가)", "`split`이"), ("`vmap`(으)로", "`vmap`으로"),
     ("`x.at`을(를)", "`x.at`을"), ("`float`을(를)", "`float`를"), ("`loop`이(가)", "`loop`가"),
-    ("`jnp.sqrt`이(가)", "`jnp.sqrt`가"),
+    ("`jnp.sqrt`이(가)", "`jnp.sqrt`가"), ("`out`이(가)", "`out`이"),
 ])
 def test_korean_particles_are_chosen_for_the_word_before_them(text: str, expected: str) -> None:
     from graders.common.i18n import with_particles
