@@ -545,11 +545,7 @@ class _Visitor(ast.NodeVisitor):
         given = [*node.args[:2], *(keyword.value for keyword in node.keywords
                                    if keyword.arg in ("stmt", "setup", "source"))]
         # A string written in place, or a module-level name bound to one (`BODY = "..."; exec(BODY)`).
-        strings = [argument.value if isinstance(argument, ast.Constant) and isinstance(argument.value, str)
-                   else self.strings[argument.id] if isinstance(argument, ast.Name) else ""
-                   for argument in given
-                   if isinstance(argument, ast.Constant) and isinstance(argument.value, str)
-                   or isinstance(argument, ast.Name) and argument.id in self.strings]
+        strings = [text for text in map(self._string_of, given) if text is not None]
         if resolved in _TIMEIT_RUNNERS and any(not isinstance(argument, (ast.Constant, ast.Lambda, ast.Name,
                                                                          ast.Attribute)) for argument in given):
             self.trip("dynamic", f"{resolved}(...) of a computed string", node)
@@ -569,6 +565,14 @@ class _Visitor(ast.NodeVisitor):
             inner_visitor.visit(tree)
             self.found += [Tripwire(found.kind, found.what, self.filename, node.lineno)
                            for found in inner_visitor.found]
+
+    def _string_of(self, argument: ast.expr) -> str | None:
+        """The text of a string written in place, or of a module-level name bound to one; else None."""
+        if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
+            return argument.value
+        if isinstance(argument, ast.Name):
+            return self.strings.get(argument.id)
+        return None
 
     def _dynamic_import(self, node: ast.Call, first: ast.expr | None, computed: bool) -> None:
         # A module imported by a computed name may be any; one of the capability modules imported by
