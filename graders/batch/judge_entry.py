@@ -25,6 +25,12 @@ def enter_judge_process(pickled_options: bytes, scratch: str, keep_spare: bool =
     `pickled_options` is the parent's own `GradingOptions`, pickled by the parent for its child:
     both are the judge's side, and nothing a student wrote is in it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # SIGTERM waits (blocked) until the judge's handler is installed, and every thread started meanwhile
+    # (XLA's pools, while JAX is imported) keeps it blocked for good: the kernel may hand a process's signal
+    # to any thread that does not block it, and Python runs the handler only once the main thread comes back
+    # to the interpreter, which a judge idle in a read on the call queue never does. `start_judge_process`
+    # unblocks it in the main thread alone.
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
     from .judge_process import start_judge_process
 
     start_judge_process(pickle.loads(pickled_options), scratch, keep_spare)  # noqa: S301 - see above

@@ -75,6 +75,7 @@ def start_judge_process(options: GradingOptions, scratch: str, keep_spare: bool 
     _own_folder = tempfile.mkdtemp(prefix="judge-", dir=scratch)
     tempfile.tempdir = _own_folder
     signal.signal(signal.SIGTERM, _on_terminate)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})  # see judge_entry.py: this thread only
     _stop_with_parent()
     prepare_grading_process(options)
     _prepared = True

@@ -253,12 +253,26 @@ def _finish(pool: ProcessPoolExecutor, cancel_futures: bool = False) -> None:
     `shutdown(wait=True)` alone waits without end when a judge was killed mid-batch and the
     executor's own clean-up then waits on a judge stuck closing its worker: the batch must end."""
     processes = _processes(pool)
-    pool.shutdown(wait=False, cancel_futures=cancel_futures)
+    _shut_down(pool, cancel_futures)
     deadline = time.monotonic() + _STOP_SECONDS
     for process in processes:
         process.join(max(0.0, deadline - time.monotonic()))
     if any(process.is_alive() for process in processes):
         _stop(pool, processes)
+
+
+def _shut_down(pool: ProcessPoolExecutor, cancel_futures: bool) -> None:
+    """`pool.shutdown(wait=False)`, without waiting even for the executor's lock.
+
+    When a judge dies, the executor's manager thread terminates the others and joins them while
+    holding that lock. A judge can miss the SIGTERM (it was delivered to one of XLA's threads while the
+    judge's main thread sat in a read on the call queue, and Python runs a handler only in the main
+    thread), and then the join, and a `shutdown` called here, wait forever: a clean clone's run of
+    `test_a_killed_judge_costs_a_retry_never_the_batch` did, for 600 s. So the call happens in a
+    thread of its own; the caller goes on to kill what has not left, which ends the join, then the
+    lock's wait."""
+    threading.Thread(target=pool.shutdown, kwargs={"wait": False, "cancel_futures": cancel_futures},
+                     name="judge-pool-shutdown", daemon=True).start()
 
 
 def _processes(pool: ProcessPoolExecutor) -> list[Any]:
@@ -270,7 +284,7 @@ def _processes(pool: ProcessPoolExecutor) -> list[Any]:
 def _stop(pool: ProcessPoolExecutor, processes: list[Any] | None = None) -> None:
     """Tell every judge to stop (each closes its worker and removes its folder), then make sure."""
     processes = _processes(pool) if processes is None else processes
-    pool.shutdown(wait=False, cancel_futures=True)
+    _shut_down(pool, cancel_futures=True)
     for process in processes:
         if process.is_alive():
             process.terminate()

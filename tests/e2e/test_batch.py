@@ -76,12 +76,28 @@ class Watched:
             assert time.monotonic() < deadline, "timed out waiting"
             time.sleep(0.1)
 
-    def finish(self, seconds: float = 600) -> tuple[str, str]:
+    def finish(self, seconds: float = 300) -> tuple[str, str]:
+        """The command's output once it ends; past `seconds`, a failure that names what was still running
+        (every run here ends within a minute), with the whole group killed so that no other test waits."""
         try:
             return self.process.communicate(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            running = self._describe_tree()
+            with contextlib.suppress(OSError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.communicate()
+            pytest.fail(f"jaxgrade was still running after {seconds:g} s:\n{running}", pytrace=False)
         finally:
             self._stop.set()
             self._watcher.join()
+
+    def _describe_tree(self) -> str:
+        lines = []
+        for pid in sorted(self.seen | {self.process.pid}):
+            with contextlib.suppress(psutil.Error):
+                process = psutil.Process(pid)
+                lines.append(f"{pid} {process.status()} {' '.join(process.cmdline())[:160]}")
+        return "\n".join(lines)
 
     def leftovers(self) -> tuple[list[int], list[str]]:
         """Processes still alive a few seconds after the end, and jaxgrade folders in its TMPDIR."""
