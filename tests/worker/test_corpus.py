@@ -18,6 +18,49 @@ def _checks(result):
     return {f"{exercise.name}.{check.name}": check for exercise in result.exercises for check in exercise.checks}
 
 
+# What the corpus must hold, checked first: a missing entry fails in seconds, before any grading starts.
+def test_every_exercise_of_every_assignment_is_checked_for_purity() -> None:
+    for assignment in assignments().values():
+        for exercise in assignment.exercises:
+            assert {"no_mutation", "no_globals"} <= set(exercise.points), f"{assignment.name}.{exercise.name}"
+
+
+def test_every_check_is_caught_by_some_faulty_submission() -> None:
+    caught = {key.split(".")[1] for case in CASES for key, status in case.expect.items() if status == "failed"}
+    used = {check for assignment in assignments().values() for exercise in assignment.exercises
+            for check in exercise.points}
+    assert used <= check_names(), f"checks no module registers: {sorted(used - check_names())}"
+    never = sorted(used - caught)
+    assert not never, (f"no faulty submission fails {never}: add one to tests/submissions/ and a Case with "
+                       f"expect={{'<exercise>.{never[0]}': 'failed'}} to CASES in tests/corpus.py")
+
+
+def test_every_exercise_has_a_correct_submission_written_differently() -> None:
+    covered = {case.assignment for case in CASES if case.full_marks and not case.path.startswith("solutions/")}
+    lacking = _lacking(covered, "a correct submission written differently from the reference",
+                       'Case("tests/submissions/{folder}/correct_alternative.py", "{name}", full_marks=True)')
+    assert not lacking, lacking
+
+
+def test_every_assignment_has_a_stub_and_a_reference() -> None:
+    lacking = "\n".join(filter(None, (
+        _lacking({case.assignment for case in CASES if case.zero}, "the released stub, which must score 0",
+                 'Case("tests/submissions/{folder}/stub.py", "{name}", zero=True)'),
+        _lacking({case.assignment for case in CASES if case.path.startswith("solutions/")},
+                 "its reference solution, which must score full marks",
+                 'Case("solutions/{folder}.py", "{name}", full_marks=True)'),
+    )))
+    assert not lacking, lacking
+
+
+def _lacking(covered: set[str], what: str, entry: str) -> str:
+    """One line per assignment the corpus lacks `what` for, naming the entry to add; empty when none lacks it.
+    A course author meets this first, so it says what to write, not which sets differ."""
+    return "\n".join(f"assignment {name!r} has no case for {what}: add "
+                     f"{entry.format(name=name, folder=name.replace('-', '_'))} to CASES in tests/corpus.py"
+                     for name in sorted(set(assignments()) - covered))
+
+
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
 def test_submission_gets_its_verdicts(case: Case, regraded) -> None:
     result = regraded(REPO / case.path, case.assignment)
@@ -48,30 +91,6 @@ def test_no_check_earns_points_while_correctness_fails(case: Case, regraded) -> 
         gate = next(check for check in exercise.checks if check.name == "correctness")
         if not gate.passed:
             assert exercise.score == 0, (exercise.name, [(c.name, c.points) for c in exercise.checks])
-
-
-def test_every_exercise_of_every_assignment_is_checked_for_purity() -> None:
-    for assignment in assignments().values():
-        for exercise in assignment.exercises:
-            assert {"no_mutation", "no_globals"} <= set(exercise.points), f"{assignment.name}.{exercise.name}"
-
-
-def test_every_check_is_caught_by_some_faulty_submission() -> None:
-    caught = {key.split(".")[1] for case in CASES for key, status in case.expect.items() if status == "failed"}
-    used = {check for assignment in assignments().values() for exercise in assignment.exercises
-            for check in exercise.points}
-    assert used <= check_names()
-    assert used - caught == set()
-
-
-def test_every_exercise_has_a_correct_submission_written_differently() -> None:
-    covered = {case.assignment for case in CASES if case.full_marks and not case.path.startswith("solutions/")}
-    assert covered == set(assignments())
-
-
-def test_every_assignment_has_a_stub_and_a_reference() -> None:
-    assert {case.assignment for case in CASES if case.zero} == set(assignments())
-    assert {case.assignment for case in CASES if case.path.startswith("solutions/")} == set(assignments())
 
 
 @pytest.mark.parametrize("case", [case for case in CASES if case.full_marks], ids=lambda case: case.id)
