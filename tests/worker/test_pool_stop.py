@@ -45,8 +45,7 @@ def test_a_broken_pool_whose_judge_ignores_sigterm_is_finished_within_the_stop_b
     assert {process.pid for process in processes} == pids
     victim, survivor = processes
     os.kill(victim.pid, signal.SIGKILL)
-    with pytest.raises(BrokenProcessPool):
-        pool.submit(_pid_after, 0.0).result(timeout=30)
+    assert _broken_within(pool, 30), "the executor never noticed its killed process"
     finished = threading.Thread(target=judge_pool._finish, args=(pool,), daemon=True)
     started = time.monotonic()
     finished.start()
@@ -54,3 +53,16 @@ def test_a_broken_pool_whose_judge_ignores_sigterm_is_finished_within_the_stop_b
     assert not finished.is_alive(), "the pool's clean-up waited on a judge that ignores SIGTERM"
     assert time.monotonic() - started < 3 * judge_pool._STOP_SECONDS
     assert not survivor.is_alive()
+
+
+def _broken_within(pool: ProcessPoolExecutor, seconds: float) -> bool:
+    """Whether the executor says it is broken within `seconds`: until its manager thread notices the death, a
+    task may still go to the survivor and succeed."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            pool.submit(_pid_after, 0.0).result(timeout=seconds)
+        except BrokenProcessPool:
+            return True
+        time.sleep(0.1)
+    return False
