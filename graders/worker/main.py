@@ -7,6 +7,8 @@ import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
 
+from ..both_sides.operations import OPERATIONS, Watch, operations_watched
+
 __all__ = ["serve"]
 
 
@@ -143,7 +145,7 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
 
 
 # Requests that time the code: no watch of what it calls runs in their clocks.
-_TIMED_OPS = frozenset({"timing_begin", "timed_run", "timed_kept", "timing_end"})
+_TIMED_OPS = operations_watched(Watch.TIMED)
 
 
 def _answer(handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]], op: Any,
@@ -151,8 +153,10 @@ def _answer(handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]], op:
     """One probe's reply. Every request that runs the submission's code runs inside the state watch,
     alike (state_watch.py). Probes catch what student code raises; anything else that escapes one
     is the grader's fault, reported as such, and the worker lives on."""
-    handler = handlers.get(op)
+    handler = handlers.get(op) if op in OPERATIONS else None
     if handler is None:
+        # Only a declared request runs, with the watch its declaration names: a handler added without a
+        # declaration never runs the submission's code unwatched (both_sides/operations.py).
         return {"protocol_error": f"unknown op {op!r}"}
     try:
         return watch.answer(op, request, handler) if watch is not None else handler(request)
@@ -200,6 +204,11 @@ def _probes(submission: Any, emit: Any, shared: Any) -> tuple[dict[str, Callable
     for probe in (calls, compilations, global_uses, TraceSizes(calls), Intermediates(calls),
                   TimedBatches(calls)):
         handlers.update(probe.handlers())
+    # The library watch's check is added once the cells are loaded (`serve`).
+    undeclared = sorted(set(handlers) ^ (set(OPERATIONS) - {"library_check"}))
+    if undeclared:
+        raise RuntimeError(f"requests {undeclared} are answered or declared, not both: declare each handler "
+                           "in graders/both_sides/operations.py with the watch it runs under")
     return handlers, compilations.listener, global_uses, watch
 
 

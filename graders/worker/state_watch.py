@@ -44,6 +44,7 @@ from typing import Any
 import numpy as np
 
 from ..both_sides.events import STATE_AFTER, STATE_BEFORE, Emit
+from ..both_sides.operations import Watch, operations_watched
 from .audit import held_descriptors
 from .calls import Calls
 from .fingerprint import (
@@ -76,10 +77,10 @@ from .library import EXEMPT
 __all__ = ["StateWatch", "WATCHED_OPS", "find_hidden_state"]
 
 # Requests whose calls of the submission's code are each watched (they all go through `Calls.invoke`),
-# and requests that only trace it, watched as a whole. Timing batches are left alone: their clocks
-# would carry the fingerprints, which the clean worker they are compared with never takes.
-_PER_CALL_OPS = frozenset({"call", "call_each_kind", "recompilation_warmup", "recompilation", "global_uses"})
-_PER_REQUEST_OPS = frozenset({"trace_size", "intermediates"})
+# and requests that only trace it, watched as a whole: as both_sides/operations.py declares them. Timing
+# batches are left alone: their clocks would carry the fingerprints, which the clean worker never takes.
+_PER_CALL_OPS = operations_watched(Watch.EACH_CALL)
+_PER_REQUEST_OPS = operations_watched(Watch.WHOLE_REQUEST)
 WATCHED_OPS = _PER_CALL_OPS | _PER_REQUEST_OPS
 # Places read for a change only: what cannot be read there is the library's, or not reached by name.
 _CHANGES_ONLY = frozenset({"library", "library_callable", "resident", "logger", "other_global"})

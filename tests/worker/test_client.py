@@ -225,3 +225,16 @@ def test_a_sandbox_still_being_set_up_is_never_counted_as_the_machines_processes
     finally:
         worker.close()
     assert len(counts) > 100 and max(counts) <= worker.limits.processes, sorted(set(counts))
+
+
+def test_a_request_not_declared_in_both_sides_is_refused_on_both_sides() -> None:
+    session = _session("def f(x):\n    return x\n")
+    try:
+        with pytest.raises(ValueError, match="not declared in graders/both_sides/operations.py"):
+            session._request("call_unwatched", name="f")
+        assert session.worker is not None
+        with pytest.raises(WorkerLost) as lost:
+            session.worker.request("call_unwatched", name="f")  # past the judge's own check: the worker refuses
+        assert "unknown op 'call_unwatched'" in str(lost.value)
+    finally:
+        session.close()

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from graders.both_sides.operations import OPERATIONS
 from graders.both_sides.protocol import (
     EARLIER_CALLS,
     ProtocolError,
@@ -227,6 +228,10 @@ class SubmissionSession:
         """Send a request and wait for its reply. `meanwhile` runs in the judge between the two, so
         that the judge's own work (the reference's output for the same input, compiled on a shape
         new to both) overlaps the worker's instead of waiting for it."""
+        if op not in OPERATIONS:
+            # The grader's own slip, caught before anything is sent: the worker would refuse it anyway.
+            raise ValueError(f"op={op!r} is not declared in graders/both_sides/operations.py; declare it there "
+                             "with the watch it runs under")
         # Remembered so that a worker lost during a call can be blamed on that input.
         self.last_call = call
         if self.worker is None:
