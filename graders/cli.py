@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from graders.common.i18n import DEFAULT_LANGUAGE, LANGUAGES, t
+from graders.common.spec import SpecError
 
 if TYPE_CHECKING:
     from graders.common.results import FileError, SubmissionResult
@@ -248,6 +249,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         handler: Handler = arguments.handler
         return handler(arguments)
     except UsageError as error:
+        sys.stderr.write(f"jaxgrade: error: {error}\n")
+        return EXIT_USAGE
+    except SpecError as error:  # an assignment's spec, as its author wrote it: one line, the field and the fix
         sys.stderr.write(f"jaxgrade: error: {error}\n")
         return EXIT_USAGE
     except KeyboardInterrupt:

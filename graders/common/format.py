@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from .sentences import first_sentence
 from .spec import Call
 
 __all__ = ["clip_code", "code_in_span", "first_sentence", "format_call", "format_value", "markdown_text",
@@ -148,16 +149,6 @@ def clip_code(code: str, limit: int = 60) -> str:
     return one_line if len(one_line) <= limit else one_line[:limit - 1].rstrip() + "…"
 
 
-FIRST_SENTENCE_LIMIT = 200
-
-
-def first_sentence(text: str, limit: int = FIRST_SENTENCE_LIMIT) -> str:
-    """What a message says first: up to its first sentence end or line break, at most `limit` characters."""
-    line = text.strip().split("\n", 1)[0]
-    for end in (". ", "。", "? ", "! "):
-        if end in line:
-            line = line[:line.index(end) + 1]
-    return line if len(line) <= limit else line[:limit - 1].rstrip() + "…"
 
 
 # What places a finding in the student's code, in either language: the lines and cells it names.

@@ -15,11 +15,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .registry import check_names, get_check, option_type_of
+from .sentences import FIRST_SENTENCE_LIMIT, first_sentence
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
-__all__ = ["Assignment", "Call", "Exercise", "Misconception", "SpecError", "Tolerance"]
+__all__ = ["MISCONCEPTION_OPENING_LIMIT", "Assignment", "Call", "Exercise", "Misconception", "SpecError", "Tolerance"]
 
 
 class SpecError(ValueError):
@@ -58,6 +59,12 @@ def _parameter_names(reference: Callable[..., Any]) -> tuple[str, ...]:
                                        parameter.KEYWORD_ONLY))
 
 
+# A misconception's message is "<place>, line N (`<code>`): <says>", and every message's first sentence must fit
+# in `format.FIRST_SENTENCE_LIMIT` (200): the student's code is quoted in at most 60 characters and a file's
+# place takes about 15, which leaves this much for the first sentence of `says`.
+MISCONCEPTION_OPENING_LIMIT = 120
+
+
 @dataclass(frozen=True)
 class Misconception:
     """A known wrong answer to an exercise, recognised by what it returns.
@@ -77,6 +84,13 @@ class Misconception:
         for lang in ("en", "ko"):
             if not self.says.get(lang):
                 raise SpecError(f"Misconception {self.compute!r} lacks says[{lang!r}]; explain it in both languages.")
+            opening = first_sentence(self.says[lang], limit=10_000)
+            if len(opening) > MISCONCEPTION_OPENING_LIMIT:
+                raise SpecError(
+                    f"Misconception says[{lang!r}] opens with a sentence of {len(opening)} characters "
+                    f"({opening[:40]!r}...); keep it within {MISCONCEPTION_OPENING_LIMIT} (the message puts the "
+                    f"student's line and its code before it, and its first sentence must fit {FIRST_SENTENCE_LIMIT}): "
+                    "end the first sentence sooner, and say the rest after it.")
         try:
             re.compile(self.marker)
         except re.error as error:

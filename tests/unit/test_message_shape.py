@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from graders.common.format import FIRST_SENTENCE_LIMIT, first_sentence
+from graders.common.sentences import FIRST_SENTENCE_LIMIT, first_sentence
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 LEAD = 300

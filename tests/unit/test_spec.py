@@ -93,3 +93,13 @@ def test_a_misconception_is_explained_in_both_languages_with_a_valid_marker() ->
         Misconception(compute=lambda x: x, says={"en": "doubled"})
     with pytest.raises(SpecError, match="not a regular expression"):
         Misconception(compute=lambda x: x, says={"en": "a", "ko": "b"}, marker="(")
+
+
+def test_a_misconception_whose_first_sentence_would_push_the_line_out_of_the_opening_is_refused() -> None:
+    from graders.common.spec import MISCONCEPTION_OPENING_LIMIT, Misconception
+
+    long = "your result " + "adds one more clause " * 8 + "to the first sentence. The rest may be long."
+    with pytest.raises(SpecError, match=r"says\['en'\] opens with a sentence of \d+ characters .*within 120"):
+        Misconception(compute=lambda x: x, says={"en": long, "ko": "짧습니다."})
+    fits = "x" * (MISCONCEPTION_OPENING_LIMIT - 1) + ". " + "y" * 400
+    assert Misconception(compute=lambda x: x, says={"en": fits, "ko": fits}).says["en"] == fits

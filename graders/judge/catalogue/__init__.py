@@ -13,7 +13,7 @@ import pkgutil
 from collections.abc import Mapping
 
 from graders.common.assignments import assignments, register_assignment
-from graders.common.spec import Assignment
+from graders.common.spec import Assignment, SpecError
 
 from .. import checks  # noqa: F401 - every check registers itself before a spec names it
 
@@ -29,7 +29,11 @@ def load() -> Mapping[str, Assignment]:
 @functools.cache
 def _register_course() -> None:
     for name in sorted(module.name for module in pkgutil.iter_modules(__path__)):
-        assignment = importlib.import_module(f"{__name__}.{name}").ASSIGNMENT
+        try:
+            assignment = importlib.import_module(f"{__name__}.{name}").ASSIGNMENT
+        except SpecError as error:
+            # The author's file, named: a spec is checked as it is built, and a field that is wrong is one line.
+            raise SpecError(f"graders/judge/catalogue/{name}.py: {error}") from None
         if not isinstance(assignment, Assignment):
             raise TypeError(f"{__name__}.{name}.ASSIGNMENT is {type(assignment).__name__}, not an Assignment: "
                             "declare the module's assignment as ASSIGNMENT = Assignment(...)")
