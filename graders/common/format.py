@@ -149,8 +149,6 @@ def clip_code(code: str, limit: int = 60) -> str:
     return one_line if len(one_line) <= limit else one_line[:limit - 1].rstrip() + "…"
 
 
-
-
 # What places a finding in the student's code, in either language: the lines and cells it names.
 _PLACES = re.compile(r"\bline \d+|(?<!\d)\d+번째 줄|\bcell \d+|(?<!\d)\d+번째 셀")
 # The exception a finding reports: "raised TypeError", "TypeError를 발생".
