@@ -21,10 +21,21 @@ from graders.judge.options import GradingOptions
 
 from .expectations import shortfalls
 
-__all__ = ["Targets", "attack_params", "earned_target_points", "grade_round", "lost_other_points", "round_tests"]
+__all__ = ["POLICY_CHANGED", "Targets", "attack_params", "earned_target_points", "grade_round", "lost_other_points", "round_tests"]
 
 # file: (assignment, exercise, the checks it attacks)
 Targets = dict[str, tuple[str, str, tuple[str, ...]]]
+
+# Attacks whose expectation changed under issue #50's policy (docs/security.md, "Purity"): each keeps only a
+# side effect that changes no output, through a route the source does not show, so no caller can see it and
+# it costs nothing. Each must still earn its target points with every answer right (a counter that changed an
+# output would fail the comparison of outputs).
+POLICY_CHANGED: dict[str, str] = {
+    "round6/methodcaller_args.py": "a list held by an `operator.methodcaller`, appended to by a lambda the call "
+                                   "hands it: write-only, and reached only through the caller's own arguments",
+    "round7/bound_method_in_tuple.py": "a bound `[].append` kept in a tuple in a factory's closure, called with "
+                                       "each `lr`: write-only, and no name leads from the call to the list",
+}
 
 
 def grade_round(folder: Path, targets: Targets) -> dict[str, SubmissionResult]:
@@ -81,6 +92,12 @@ def round_tests(folder: Path, targets: Targets, breached: dict[str, str],
     @pytest.mark.parametrize("name", attack_params(targets, breached))
     def earns_none(name: str, graded: dict[str, SubmissionResult]) -> None:
         earned = earned_target_points(name, targets, graded[name])
+        if f"{folder.name}/{name}" in POLICY_CHANGED:
+            _, exercise, checks = targets[name]
+            assert set(earned) == set(checks) and not graded[name].flags, (
+                f"{name}: a side effect no caller sees must cost nothing under the policy, earned {earned}; "
+                f"flags {list(graded[name].flags)}")
+            return
         assert not earned, f"{name} earned {earned}; flags {list(graded[name].flags)}"
 
     @pytest.mark.parametrize("name", list(targets))

@@ -1,7 +1,6 @@
 """The instruments' record, written to the judge the moment each event happens.
 
-JAX's compilations and traces, the state fingerprints taken around every call of
-student code, library namespaces changed and capabilities used: each becomes one
+JAX's compilations and traces, library namespaces changed and capabilities used: each becomes one
 record on a pipe of its own whose other end only the judge holds. A record is
 `seq kind length payload`, with `seq` from an `itertools.count` that only goes up
 (a C iterator: nothing rewinds it), and every reply is preceded by a mark whose number
@@ -24,14 +23,12 @@ import os
 import struct
 from collections.abc import Callable
 
-__all__ = ["AUDIT", "COMPILE", "HEADER", "LIBRARY", "MAX_PAYLOAD", "REPLY", "STATE_AFTER", "STATE_BEFORE", "TRACE",
-           "Emit", "open_stream"]
+__all__ = ["AUDIT", "COMPILE", "HEADER", "LIBRARY", "MAX_PAYLOAD", "REPLY", "TRACE", "Emit", "open_stream"]
 
 # Record kinds; the judge's reader (graders/judge/supervisor/events.py) knows the same numbers.
 TRACE = 1
 COMPILE = 2
-STATE_BEFORE = 3
-STATE_AFTER = 4
+# 3 and 4 were the state watch's fingerprints, before and after a call (removed, issue #50): never reused.
 LIBRARY = 5
 AUDIT = 6
 # Written just before every reply: a reply without exactly one mark before it means the stream was silenced.

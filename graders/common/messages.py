@@ -474,9 +474,61 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{where} (`{code}`) reads the system's randomness (`{what}`) inside `{name}` or a helper it calls: its result then depends on more than its arguments. Take randomness as an argument (a `jax.random` key).",
         "ko": "{where}(`{code}`)에서 `{name}`(또는 그 함수가 부르는 도우미)이 시스템 난수(`{what}`)를 읽습니다. 그러면 결과가 인자 말고 다른 것에도 달려 있게 됩니다. 난수는 인자(`jax.random` 키)로 받으세요.",
     },
-    "no_globals.state_line": {
-        "en": "{described}, at {where} (`{code}`)",
-        "ko": "{described}, 위치: {where}(`{code}`)",
+    "no_globals.changes_global": {
+        "en": "`{function}` changes the global `{name}` in place at {where} (`{code}`)",
+        "ko": "`{function}`이(가) {where}(`{code}`)에서 전역 변수 `{name}`을(를) 제자리에서 바꿈",
+    },
+    "no_globals.changes_class": {
+        "en": "`{function}` changes the class attribute `{name}` at {where} (`{code}`); a class is shared by every call",
+        "ko": "`{function}`이(가) {where}(`{code}`)에서 클래스 속성 `{name}`을(를) 바꿈; 클래스는 모든 호출이 함께 씁니다",
+    },
+    "no_globals.changes_object": {
+        "en": "`{function}` changes `{name}` at {where} (`{code}`), an attribute of an object kept at module level",
+        "ko": "`{function}`이(가) {where}(`{code}`)에서 모듈 수준에 둔 객체의 속성 `{name}`을(를) 바꿈",
+    },
+    "no_globals.changes_closure": {
+        "en": "`{function}` changes `{name}` at {where} (`{code}`), a variable that the closure of `{owner}` keeps between calls",
+        "ko": "`{function}`이(가) {where}(`{code}`)에서 `{owner}`의 클로저가 호출 사이에 간직하는 변수 `{name}`을(를) 바꿈",
+    },
+    "no_globals.changes_default": {
+        "en": "`{function}` changes the default value of `{name}` at {where} (`{code}`); a mutable default is one object shared by every call",
+        "ko": "`{function}`이(가) {where}(`{code}`)에서 인자 `{name}`의 기본값을 바꿈; 변경 가능한 기본값은 모든 호출이 함께 쓰는 하나의 객체입니다",
+    },
+    "no_globals.changes_partial": {
+        "en": "`{function}` changes `{name}` at {where} (`{code}`), an argument that `{owner}` binds once and shares with every call",
+        "ko": "`{function}`이(가) {where}(`{code}`)에서 `{owner}`이(가) 한 번 고정해 모든 호출과 함께 쓰는 인자 `{name}`을(를) 바꿈",
+    },
+    "no_globals.changes_iterator": {
+        "en": "`{function}` advances the module-level iterator `{name}` at {where} (`{code}`): each call gets the next item",
+        "ko": "`{function}`이(가) {where}(`{code}`)에서 모듈 수준 반복자 `{name}`을(를) 진행시킴: 호출할 때마다 다음 항목을 받습니다",
+    },
+    "no_globals.changes_attribute": {
+        "en": "`{function}` changes `{name}` at {where} (`{code}`), an attribute kept on the function `{owner}` and shared by every call",
+        "ko": "`{function}`이(가) {where}(`{code}`)에서 함수 `{owner}`에 붙여 두고 모든 호출이 함께 쓰는 속성 `{name}`을(를) 바꿈",
+    },
+    "no_globals.changes_library": {
+        "en": "`{function}` changes `{name}` at {where} (`{code}`), data the library `{owner}` keeps for the whole process",
+        "ko": "`{function}`이(가) {where}(`{code}`)에서 라이브러리 `{owner}`이(가) 프로세스 전체에 간직하는 데이터 `{name}`을(를) 바꿈",
+    },
+    "no_globals.changes_cache": {
+        "en": "`{function}` changes `{name}` at {where} (`{code}`), an object the cache of `{owner}` keeps and hands to every later call",
+        "ko": "`{function}`이(가) {where}(`{code}`)에서 `{owner}`의 캐시가 간직했다가 이후 모든 호출에 건네는 객체 `{name}`을(를) 바꿈",
+    },
+    "no_globals.changes_shared": {
+        "en": "`{function}` changes `{name}` at {where} (`{code}`), which is `{owner}`: an object that outlives the call and is shared by every call",
+        "ko": "`{function}`이(가) {where}(`{code}`)에서 `{name}`을(를) 바꿈. 이것은 `{owner}`, 즉 호출이 끝나도 남아 모든 호출이 함께 쓰는 객체입니다",
+    },
+    "no_globals.changes_settings": {
+        "en": "`{function}` changes a setting the whole process keeps (`{name}`) at {where} (`{code}`), which the next call can read back",
+        "ko": "`{function}`이(가) {where}(`{code}`)에서 프로세스 전체가 간직하는 설정(`{name}`)을 바꿈. 다음 호출이 그 값을 다시 읽을 수 있습니다",
+    },
+    "no_globals.changes_files": {
+        "en": "`{function}` writes to the file system (`{name}`) at {where} (`{code}`): a file one call writes, the next can read",
+        "ko": "`{function}`이(가) {where}(`{code}`)에서 파일 시스템에 씀(`{name}`): 한 호출이 쓴 파일을 다음 호출이 읽을 수 있습니다",
+    },
+    "no_globals.changes_rng": {
+        "en": "`{function}` draws from the global random generator of `{owner}` at {where} (`{code}`)",
+        "ko": "`{function}`이(가) {where}(`{code}`)에서 `{owner}`의 전역 난수 생성기에서 수를 뽑음",
     },
     "no_recompilation.jit_per_call": {
         "en": "{where} (`{code}`) builds a new jitted function on every call of `{name}`, and each new one is "
@@ -640,221 +692,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "`{function}` assigns the global `{global_name}` at {where}",
         "ko": "`{function}`이(가) {where}에서 전역 변수 `{global_name}`에 값을 대입함",
     },
-    "no_globals.write_at_run_time": {
-        "en": "calling `{function}` assigned the global `{global_name}`",
-        "ko": "`{function}`을(를) 호출하자 전역 변수 `{global_name}`에 값이 대입됨",
-    },
     "no_globals.read_attribute": {
         "en": "`{function}` reads `{global_name}` ({type}) at {where}, an attribute kept on a function, a jit wrapper or an object",
         "ko": "`{function}`이(가) {where}에서 함수나 jit 래퍼, 객체에 붙여 둔 속성 `{global_name}`({type})을(를) 읽음",
-    },
-    "no_globals.logger_note": {
-        "en": "Note: `{function}` logs through `{logger}` at {where}. A logger changes no result, so it is fine here; but under jit a logging call runs once, when the function is traced, not on every call. To see values on every call, use `jax.debug.print`.",
-        "ko": "참고: `{function}`이(가) {where}에서 `{logger}`(으)로 로그를 남깁니다. 로거는 결과를 바꾸지 않으므로 여기서는 괜찮지만, jit에서는 로그 호출이 호출할 때마다가 아니라 함수를 추적할 때 한 번만 실행됩니다. 호출할 때마다 값을 보려면 `jax.debug.print`를 쓰세요.",
-    },
-    "no_globals.state_partial": {
-        "en": "calling `{function}` changed `{part}`, an argument bound into the `functools.partial` `{owner}` ({change})",
-        "ko": "`{function}`을(를) 호출하자 `functools.partial` 객체 `{owner}`에 고정해 둔 인자 `{part}`이(가) 바뀜({change})",
-    },
-    "no_globals.state_bound": {
-        "en": "calling `{function}` changed the object behind `{owner}` (its method `{part}` is bound to it: {change})",
-        "ko": "`{function}`을(를) 호출하자 `{owner}`에 연결된 객체가 바뀜(메서드 `{part}`이(가) 그 객체에 바인딩되어 있음: {change})",
-    },
-    "no_globals.state_rng": {
-        "en": "calling `{function}` drew numbers from the global random generator of `{owner}` (its state changed)",
-        "ko": "`{function}`을(를) 호출하자 `{owner}`의 전역 난수 생성기에서 수를 뽑음(생성기 상태가 바뀜)",
     },
     "no_globals.why_rng": {
         "en": "Under jit the draw happens once, when the function is traced: every call of the compiled function returns the numbers drawn then, and outside jit each call depends on hidden state. Use `jax.random` with a key passed as an argument (`jax.random.normal(key, shape)`), and split the key for new numbers.",
         "ko": "jit에서는 함수를 추적할 때 한 번만 수를 뽑아, 컴파일된 함수는 호출할 때마다 그때 뽑은 수를 그대로 돌려줍니다. jit 밖에서는 호출마다 숨은 상태에 의존합니다. 키를 인자로 받아 `jax.random`을 쓰고(`jax.random.normal(key, shape)`), 새 수가 필요하면 키를 나누세요(split).",
     },
-    "no_globals.state_unnamed": {
-        "en": "calling `{function}` changed state it can reach (the grader's record shows the change, not where it was)",
-        "ko": "`{function}`을(를) 호출하자 그 함수가 접근할 수 있는 상태가 바뀜(채점기 기록에는 변화만 있고 위치는 없음)",
-    },
     "no_globals.namespace": {
         "en": "`{function}` reads a module's whole namespace (`vars(module)`, `module.__dict__`, `globals()` or `sys.modules`) at {where}",
         "ko": "`{function}`이(가) {where}에서 모듈의 이름 공간 전체(`vars(module)`, `module.__dict__`, `globals()` 또는 `sys.modules`)를 읽음",
-    },
-    "no_globals.state_closure": {
-        "en": "calling `{function}` changed `{part}`, a variable kept in the closure of `{owner}` ({change})",
-        "ko": "`{function}`을(를) 호출하자 `{owner}`의 클로저에 담긴 변수 `{part}`이(가) 바뀜({change})",
-    },
-    "no_globals.state_default": {
-        "en": "calling `{function}` changed the default value of `{part}` in `{owner}` ({change}); a mutable default is one object shared by every call",
-        "ko": "`{function}`을(를) 호출하자 `{owner}`의 인자 `{part}`의 기본값이 바뀜({change}); 변경 가능한 기본값은 모든 호출이 함께 쓰는 하나의 객체입니다",
-    },
-    "no_globals.state_attribute": {
-        "en": "calling `{function}` changed the function attribute `{owner}.{part}` ({change})",
-        "ko": "`{function}`을(를) 호출하자 함수 속성 `{owner}.{part}`이(가) 바뀜({change})",
-    },
-    "no_globals.state_function": {
-        "en": "calling `{function}` changed something the function `{owner}` holds (its closure, defaults, attributes or annotations: {change})",
-        "ko": "`{function}`을(를) 호출하자 함수 `{owner}`이(가) 가진 것(클로저, 기본값, 속성 또는 어노테이션)이 바뀜({change})",
-    },
-    "no_globals.state_class": {
-        "en": "calling `{function}` changed the class attribute `{owner}.{part}` ({change})",
-        "ko": "`{function}`을(를) 호출하자 클래스 속성 `{owner}.{part}`이(가) 바뀜({change})",
-    },
-    "no_globals.state_global": {
-        "en": "calling `{function}` changed the global `{owner}` ({change})",
-        "ko": "`{function}`을(를) 호출하자 전역 변수 `{owner}`이(가) 바뀜({change})",
-    },
-    "no_globals.state_object": {
-        "en": "calling `{function}` changed `{owner}.{part}`, an attribute of a module-level object ({change})",
-        "ko": "`{function}`을(를) 호출하자 모듈 수준 객체의 속성 `{owner}.{part}`이(가) 바뀜({change})",
-    },
-    "no_globals.state_module": {
-        "en": "calling `{function}` changed `{owner}.{part}`, an attribute of the imported module `{owner}` ({change})",
-        "ko": "`{function}`을(를) 호출하자 import한 모듈 `{owner}`의 속성 `{owner}.{part}`이(가) 바뀜({change})",
-    },
-    "no_globals.state_library": {
-        "en": "calling `{function}` changed `{owner}.{part}`, data the library `{owner}` keeps, in place ({change}); a library's data is shared by every call and every user",
-        "ko": "`{function}`을(를) 호출하자 라이브러리 `{owner}`이(가) 보관하는 데이터 `{owner}.{part}`이(가) 제자리에서 바뀜({change}); 라이브러리의 데이터는 모든 호출과 모든 사용자가 함께 씁니다",
-    },
-    "no_globals.state_library_callable": {
-        "en": "calling `{function}` changed what the library's function `{owner}` keeps in its own attributes ({change}); a library function is shared by every call and every user",
-        "ko": "`{function}`을(를) 호출하자 라이브러리 함수 `{owner}`이(가) 자기 속성에 보관하는 값이 바뀜({change}); 라이브러리 함수는 모든 호출과 모든 사용자가 함께 씁니다",
-    },
-    "no_globals.state_resident": {
-        "en": "calling `{function}` changed `{owner}`, a function or object of the submission ({change})",
-        "ko": "`{function}`을(를) 호출하자 제출물의 함수나 객체 `{owner}`이(가) 바뀜({change})",
-    },
-    "no_globals.state_files": {
-        "en": "calling `{function}` changed the files in `{owner}` ({change}); a file written by one call and read by the next is state kept between calls",
-        "ko": "`{function}`을(를) 호출하자 `{owner}`의 파일이 바뀜({change}); 한 호출이 쓰고 다음 호출이 읽는 파일은 호출 사이에 유지되는 상태입니다",
-    },
-    "no_globals.state_logger": {
-        "en": "calling `{function}` changed `{part}`, an attribute kept on the logger `{owner}` ({change}); `logging.getLogger` hands every caller the same logger, so what is kept on it is state between calls",
-        "ko": "`{function}`을(를) 호출하자 로거 `{owner}`에 붙여 둔 속성 `{part}`이(가) 바뀜({change}); `logging.getLogger`는 모든 호출에 같은 로거를 주므로, 거기 둔 것은 호출 사이에 유지되는 상태입니다",
-    },
-    "no_globals.state_process": {
-        "en": "calling `{function}` changed what the operating system keeps for the process (an open descriptor, a limit, the file mode mask, the folder or scheduling), which the next call can read: state kept between calls",
-        "ko": "`{function}`을(를) 호출하자 운영체제가 프로세스에 대해 유지하는 값(열어 둔 디스크립터, 자원 한도, 파일 모드 마스크, 작업 폴더, 스케줄링)이 바뀜. 다음 호출이 읽을 수 있으니 호출 사이에 유지되는 상태입니다",
-    },
-    "no_globals.state_settings": {
-        "en": "calling `{function}` changed a setting the interpreter or a library keeps outside any variable (such as `decimal`'s context and flags, the locale, NumPy's error handling, a recursion or traceback limit), which the next call can read: state kept between calls",
-        "ko": "`{function}`을(를) 호출하자 인터프리터나 라이브러리가 변수 밖에 유지하는 설정(`decimal`의 컨텍스트와 플래그, 로캘, NumPy의 오류 처리, 재귀·트레이스백 한도 등)이 바뀜. 다음 호출이 읽을 수 있으니 호출 사이에 유지되는 상태입니다",
-    },
-    "no_globals.state_registered": {
-        "en": "calling `{function}` changed `{owner}`, a function or object of the submission that only something else keeps alive, such as a registry it was registered with ({change})",
-        "ko": "`{function}`을(를) 호출하자 레지스트리처럼 다른 무언가만 살려 두고 있는 제출물의 함수나 객체 `{owner}`이(가) 바뀜({change})",
-    },
-    "no_globals.state_other_global": {
-        "en": "calling `{function}` changed the global `{owner}`, which its code does not even name ({change}): something it calls changed it on its behalf, such as a method of it registered as a callback",
-        "ko": "`{function}`을(를) 호출하자 코드에 이름조차 나오지 않는 전역 변수 `{owner}`이(가) 바뀜({change}): 콜백으로 등록된 그 변수의 메서드처럼, 함수가 부르는 무언가가 대신 바꾼 것입니다",
-    },
-    "no_globals.state_cache": {
-        "en": "calling `{function}` changed the `functools.lru_cache` of `{owner}` ({change}); a cache is state kept between calls",
-        "ko": "`{function}`을(를) 호출하자 `{owner}`의 `functools.lru_cache`가 바뀜({change}); 캐시는 호출 사이에 유지되는 상태입니다",
-    },
-    "no_globals.unreadable": {
-        "en": "cannot tell whether {place} ({type}) changes when `{function}` is called: keep no state there",
-        "ko": "`{function}`을(를) 호출할 때 {place}({type})이(가) 바뀌는지 알 수 없음: 그런 곳에 상태를 두지 마세요",
-    },
-    "place.closure": {
-        "en": "the variable `{part}` in the closure of `{owner}`",
-        "ko": "`{owner}`의 클로저에 담긴 변수 `{part}`",
-    },
-    "place.default": {
-        "en": "the default value of `{part}` in `{owner}`",
-        "ko": "`{owner}`의 인자 `{part}`의 기본값",
-    },
-    "place.attribute": {
-        "en": "the function attribute `{owner}.{part}`",
-        "ko": "함수 속성 `{owner}.{part}`",
-    },
-    "place.function": {
-        "en": "what the function `{owner}` holds (its closure, defaults, attributes or annotations)",
-        "ko": "함수 `{owner}`이(가) 가진 것(클로저, 기본값, 속성 또는 어노테이션)",
-    },
-    "place.class": {
-        "en": "the class attribute `{owner}.{part}`",
-        "ko": "클래스 속성 `{owner}.{part}`",
-    },
-    "place.global": {
-        "en": "the global `{owner}`",
-        "ko": "전역 변수 `{owner}`",
-    },
-    "place.module": {
-        "en": "the module attribute `{owner}.{part}`",
-        "ko": "모듈 속성 `{owner}.{part}`",
-    },
-    "place.partial": {
-        "en": "the argument `{part}` bound into the `functools.partial` `{owner}`",
-        "ko": "`functools.partial` 객체 `{owner}`에 고정해 둔 인자 `{part}`",
-    },
-    "place.bound": {
-        "en": "the object behind `{owner}` (its method `{part}` is bound to it)",
-        "ko": "`{owner}`에 연결된 객체(메서드 `{part}`이(가) 그 객체에 바인딩되어 있음)",
-    },
-    "place.rng": {
-        "en": "the global random generator of `{owner}`",
-        "ko": "`{owner}`의 전역 난수 생성기",
-    },
-    "place.library": {
-        "en": "the library data `{owner}.{part}`",
-        "ko": "라이브러리 데이터 `{owner}.{part}`",
-    },
-    "place.library_callable": {
-        "en": "the attributes of the library function `{owner}`",
-        "ko": "라이브러리 함수 `{owner}`의 속성",
-    },
-    "place.resident": {
-        "en": "the function or object `{owner}`",
-        "ko": "함수나 객체 `{owner}`",
-    },
-    "place.files": {
-        "en": "the files in `{owner}`",
-        "ko": "`{owner}`의 파일",
-    },
-    "place.logger": {
-        "en": "the attribute `{part}` of the logger `{owner}`",
-        "ko": "로거 `{owner}`의 속성 `{part}`",
-    },
-    "place.settings": {
-        "en": "a setting the interpreter or a library keeps outside any variable",
-        "ko": "인터프리터나 라이브러리가 변수 밖에 유지하는 설정",
-    },
-    "place.process": {
-        "en": "what the operating system keeps for the process",
-        "ko": "운영체제가 프로세스에 대해 유지하는 값",
-    },
-    "place.registered": {
-        "en": "the function or object `{owner}`, which only something else (a registry) keeps alive",
-        "ko": "다른 무언가(레지스트리)만 살려 두고 있는 함수나 객체 `{owner}`",
-    },
-    "place.other_global": {
-        "en": "the global `{owner}`",
-        "ko": "전역 변수 `{owner}`",
-    },
-    "place.cache": {
-        "en": "the `functools.lru_cache` of `{owner}`",
-        "ko": "`{owner}`의 `functools.lru_cache`",
-    },
-    "change.cache": {
-        "en": "{delta} lookups",
-        "ko": "조회 {delta}회",
-    },
-    "change.items": {
-        "en": "{type} length {delta}",
-        "ko": "{type} 길이 {delta}",
-    },
-    "change.number": {
-        "en": "{delta}",
-        "ko": "{delta}",
-    },
-    "change.contents": {
-        "en": "its contents changed",
-        "ko": "내용이 바뀜",
-    },
-    "change.created": {
-        "en": "created by the call",
-        "ko": "호출로 새로 생김",
-    },
-    "change.removed": {
-        "en": "removed by the call",
-        "ko": "호출로 사라짐",
     },
     "where.unknown": {
         "en": "a place the grader cannot read",

@@ -91,8 +91,6 @@ class Calls:
         self.submission = submission
         self.shared = shared or SharedMemory(-1, 0)
         self._jitted: dict[tuple[str, tuple[str, ...]], Callable[..., Any]] = {}
-        # Set by the state watch while a request runs: every call goes through it alike.
-        self.around: Callable[[Callable[[], Any]], Any] | None = None
         # The arguments of the latest calls whose arguments were echoed, kept alive as a caller keeps
         # them: a function may change them during a later call (`echo_earlier`).
         self._earlier: collections.deque[tuple[tuple[Any, ...], dict[str, Any], dict[int, tuple[int, Any]]]] = \
@@ -180,13 +178,10 @@ class Calls:
 
     def invoke(self, function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """Call and wait for the result; whatever escapes becomes CallFailed."""
-        def run() -> Any:
+        try:
             output = function(*args, **kwargs)
             block(output)
             return output
-
-        try:
-            return run() if self.around is None else self.around(run)
         except BaseException as error:  # noqa: BLE001 - student code may raise anything
             raise CallFailed(self.describe_error(error)) from None
 

@@ -39,9 +39,11 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..both_sides.events import LIBRARY, Emit
-from .fingerprint import identity
 
 __all__ = ["EXEMPT", "LibraryWatch"]
+
+# An object's identity without `id()`, which raises an audit event per call; bound before student code exists.
+identity: Callable[[Any], int] = object.__hash__
 
 # (module or class, name): behaviour rebound by the library itself while it works. Found by grading the
 # corpus, the samples and the honest notebooks with every change recorded (see docs/security.md). Data

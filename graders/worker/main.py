@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-from ..both_sides.operations import OPERATIONS, Watch, operations_watched
+from ..both_sides.operations import OPERATIONS, timed_operations
 
 __all__ = ["serve"]
 
@@ -51,7 +51,6 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
         from .audit import AuditTrail
         from .calls import SharedMemory
         from .capability_calls import CapabilityCalls
-        from .heap import freeze_runtime
         from .integrity import Integrity
         from .library import LibraryWatch
         from .loader import SubmissionModule
@@ -89,7 +88,6 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
     )
     handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {}
     integrity: Integrity | None = None
-    watch: Any = None
     capabilities: CapabilityCalls | None = None
     while True:
         request = read_frame(request_fd)
@@ -102,15 +100,8 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
                 jax.config.update(name, value)
             cache_settings = CacheSettings()
             submission = SubmissionModule(request["module_name"])
-            handlers, listener, global_uses, watch = _probes(submission, emit, shared)
-            # Everything alive now is the runtime's: set aside from the census's walks of the heap, the
-            # canary made (heap.py); before the runtime's namespaces are recorded, so a canary bound
-            # in its place by the submission is tampering.
-            freeze_runtime()
+            handlers, listener = _probes(submission, emit, shared)
             integrity = Integrity(listener, [emit])
-            # Every module's names just before student code first runs, and just after: what the
-            # cells planted in `builtins` or an imported module is module-level data too.
-            global_uses.before_load()
             # Every library namespace recorded and watched from here on (library.py).
             library = LibraryWatch(emit, submission.filenames, request["module_name"])
             handlers["library_check"] = library.check
@@ -126,15 +117,14 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
             # files of the notebook's (persistent_cache.py).
             cache_settings.restore()
             audit.channels_left_open()
-            global_uses.after_load(library.set_by_student)
             reply: dict[str, Any] = {"baseline": integrity.baseline, "cells": cells, "library": library.compare()}
         elif not handlers:
             reply = {"protocol_error": "load must come first"}
         elif op in _TIMED_OPS and capabilities is not None:
             with capabilities.paused():
-                reply = _answer(handlers, op, request, watch)
+                reply = _answer(handlers, op, request)
         else:
-            reply = _answer(handlers, op, request, watch)
+            reply = _answer(handlers, op, request)
         if capabilities is not None:
             capabilities.intact()  # before the reply's mark: a watch turned off is on this reply's record
         reply["op"] = op
@@ -145,21 +135,19 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
 
 
 # Requests that time the code: no watch of what it calls runs in their clocks.
-_TIMED_OPS = operations_watched(Watch.TIMED)
+_TIMED_OPS = timed_operations()
 
 
 def _answer(handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]], op: Any,
-            request: dict[str, Any], watch: Any) -> dict[str, Any]:
-    """One probe's reply. Every request that runs the submission's code runs inside the state watch,
-    alike (state_watch.py). Probes catch what student code raises; anything else that escapes one
-    is the grader's fault, reported as such, and the worker lives on."""
+            request: dict[str, Any]) -> dict[str, Any]:
+    """One probe's reply. Probes catch what student code raises; anything else that escapes one is the
+    grader's fault, reported as such, and the worker lives on."""
     handler = handlers.get(op) if op in OPERATIONS else None
     if handler is None:
-        # Only a declared request runs, with the watch its declaration names: a handler added without a
-        # declaration never runs the submission's code unwatched (both_sides/operations.py).
+        # Only a declared request runs (both_sides/operations.py).
         return {"protocol_error": f"unknown op {op!r}"}
     try:
-        return watch.answer(op, request, handler) if watch is not None else handler(request)
+        return handler(request)
     except Exception as error:  # noqa: BLE001 - see the docstring
         return {"probe_error": f"{op}: {type(error).__name__}: {error}"}
 
@@ -181,35 +169,30 @@ def _leave_now() -> NoReturn:
 
 
 def _probes(submission: Any, emit: Any, shared: Any) -> tuple[dict[str, Callable[[dict[str, Any]], dict[str, Any]]],
-                                                              Callable[..., Any], Any, Any]:
-    """Every request the worker answers, by op, the compilation listener the integrity check watches,
-    and the hidden-state probe, which must see the modules before and after the cells run.
+                                                              Callable[..., Any]]:
+    """Every request the worker answers, by op, and the compilation listener the integrity check watches.
 
-    One probe module a concern: calls, compilations, hidden state, trace sizes, timing.
+    One probe module a concern: calls, compilations, trace sizes, intermediate values, timing. What a
+    call reads or keeps beyond its arguments is no probe's: the judge reads it from the source and
+    decides it by comparing outputs (judge/checks/no_globals.py).
     """
     from .calls import Calls
     from .compilation import Compilations
-    from .hidden_state import GlobalUses
-    from .state_watch import StateWatch
     from .timing import TimedBatches
     from .trace import TraceSizes
     from .values import Intermediates
 
     calls = Calls(submission, shared)
     compilations = Compilations(calls, emit)
-    global_uses = GlobalUses(calls)
-    watch = StateWatch(calls, emit, lambda: global_uses.planted, lambda: global_uses.residents)
-    global_uses.unreadable = watch.unreadable
     handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {}
-    for probe in (calls, compilations, global_uses, TraceSizes(calls), Intermediates(calls),
-                  TimedBatches(calls)):
+    for probe in (calls, compilations, TraceSizes(calls), Intermediates(calls), TimedBatches(calls)):
         handlers.update(probe.handlers())
     # The library watch's check is added once the cells are loaded (`serve`).
     undeclared = sorted(set(handlers) ^ (set(OPERATIONS) - {"library_check"}))
     if undeclared:
         raise RuntimeError(f"requests {undeclared} are answered or declared, not both: declare each handler "
                            "in graders/both_sides/operations.py with the watch it runs under")
-    return handlers, compilations.listener, global_uses, watch
+    return handlers, compilations.listener
 
 
 if __name__ == "__main__":

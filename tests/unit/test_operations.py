@@ -1,4 +1,4 @@
-"""Every request between the judge and a worker is declared once, with the watch it runs under
+"""Every request between the judge and a worker is declared once, with what of the student's code it runs
 (graders/both_sides/operations.py): the worker's handlers, the judge's requests and the declaration agree,
 read from the source, so a request added on either side without a declaration fails here first."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from graders.both_sides.operations import OPERATIONS, SESSION_STEPS, Watch, operations_watched
+from graders.both_sides.operations import OPERATIONS, SESSION_STEPS, Runs, timed_operations
 
 from ..conftest import REPO
 
@@ -54,12 +54,9 @@ def test_the_judge_sends_only_declared_requests() -> None:
     assert requested <= set(OPERATIONS), sorted(requested - set(OPERATIONS))
 
 
-def test_each_request_has_one_watch_and_the_session_steps_are_apart() -> None:
-    by_watch = [operations_watched(watch) for watch in Watch]
-    assert sum(len(names) for names in by_watch) == len(OPERATIONS)
+def test_each_request_says_what_it_runs_and_the_session_steps_are_apart() -> None:
     assert not SESSION_STEPS & set(OPERATIONS)
-    # The requests that call the submission's functions: each call is fingerprinted.
-    assert {"call", "call_each_kind", "global_uses", "recompilation", "recompilation_warmup"} <= \
-        operations_watched(Watch.EACH_CALL)
-    assert all(OPERATIONS[name].runs_student_code for name in ("trace_size", "intermediates", "timed_run"))
+    assert all(OPERATIONS[name].runs is Runs.CALLS for name in ("call", "call_each_kind", "recompilation",
+                                                                 "recompilation_warmup", "trace_size", "intermediates"))
+    assert timed_operations() == {"timing_begin", "timed_run", "timed_kept", "timing_end"}
     assert not OPERATIONS["describe"].runs_student_code

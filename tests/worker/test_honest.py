@@ -48,9 +48,6 @@ STILL_UNFAIR: dict[str, str] = {
         "grading starts (`resource.getrusage` no longer trips: session 24)",
     "round5_jnp_02_multiprocessing_pool.py": "a `multiprocessing.Pool` at load is held for review (threads, processes)",
     "round5_pur_01_threads_tqdm_random.ipynb": "threads at load are held for review",
-    "round6_jit_06_jitted_vmap_cache.py":
-        "an `lru_cache`'d helper with no arguments, called from `negatives`, costs `no_globals` by its hit count: "
-        "hits can be read back (`cache_info()`), so the count is state unless the source shows no one reads it",
     "census_jit_09_asyncio_run.py":
         "`asyncio.run` is held for review as threads: asyncio keeps global state (the loop policy, the running "
         "loop, a loop's scheduled callbacks) where no snapshot reads it, and red team round 15 kept counters "
@@ -58,14 +55,6 @@ STILL_UNFAIR: dict[str, str] = {
     "round5_pur_04_ipython_magics_writefile.ipynb":
         "`%%writefile plot_utils.py` writes no file in the grader, so `import plot_utils` fails (a flag, no "
         "points lost; the message now says why and what to do)",
-    # Session 26's honest class: the code reading takes every method of a class the function reaches,
-    # including ones the call never runs.
-    "definitions_jnp_repr_reads_constant.ipynb":
-        "a `__repr__` that reads a module-level display constant is read as a helper of the graded function, "
-        "which never prints the object: `no_globals` lost",
-    "definitions_pur_singledispatch.py":
-        "a `functools.singledispatch` helper fills its dispatch cache at the first call with a new type, "
-        "read as state the library's function keeps (as `lru_cache`'s count above)",
 }
 
 

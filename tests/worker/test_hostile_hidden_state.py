@@ -1,5 +1,6 @@
 """Hidden state kept where the function body does not show it: each such submission still gets
-its answers right, and fails `no_globals` with a message naming what and where."""
+its answers right, and fails `no_globals` with a message naming what and where, read from the source in
+the judge (issue #50)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ OPTIONS = GradingOptions(lang="en")
 CASES = [
     ("hidden_class_attribute.py", "jit", {
         "negatives": ("class attribute `Config.THRESHOLD`", "float", "line 18"),
-        "flatten": ("class attribute `Layout.FLAT`", "`Layout.flat_shape`", "line 14"),
+        "flatten": ("class attribute `Layout.FLAT`", "`flat_shape`", "line 14"),
     }),
     ("hidden_callable_object.py", "jit", {
         "negatives": ("`THRESHOLD`", "line 22"),
@@ -30,45 +31,44 @@ CASES = [
         "flatten": ("`math.FLAT`", "imported module", "line 15"),
     }),
     ("hidden_containers.py", "purity", {
-        "sgd_step": ("default value of `_recent`", "contents changed"),
-        # The first call counts a new length: the Counter gains a key.
-        "horner": ("`degrees`", "closure", "Counter length +1"),
+        "sgd_step": ("default value of `_recent`", "line 13", "shared by every call"),
+        "horner": ("`degrees`", "closure of `_make_horner`", "line 22"),
         "per_example_grads": ("default value of `_ids`",),
-        "moving_average": ("`seen`", "closure", "_Quiet length +1"),
+        "moving_average": ("`seen`", "closure"),
     }),
     # Held-out round (#27): state and constants where a walk through modules and classes never looked.
     ("hidden_function_attribute.py", "jit", {
         "negatives": ("`negatives.threshold`", "float", "line 14", "attribute kept on a function"),
-        "maybe_negate": ("`maybe_negate.seen`", "list length +1", "line 25"),
+        "maybe_negate": ("`maybe_negate.seen`", "line 25"),
     }),
     ("hidden_metaclass.py", "jit", {
         "negatives": ("class attribute `Config.THRESHOLD`", "float", "line 26"),
-        "flatten": ("`Config.calls`", "+1"),
+        "flatten": ("`type(cls).calls`", "line 13"),
     }),
     ("hidden_partial_state.py", "jit", {
-        "negatives": ("`seen`", "`functools.partial` `negatives`", "list length +1", "line 16"),
-        "flatten": ("`cache`", "`functools.partial` `flatten`", "dict length +1", "line 24"),
+        "negatives": ("`seen`", "`partial(_negatives, seen=[])`", "line 16"),
+        "flatten": ("`cache`", "`partial(_flatten, cache={})`", "line 24"),
     }),
     ("hidden_bound_method.py", "jit", {
-        "negatives": ("the object behind `_record`", "`append`", "list length +1", "line 18"),
-        "flatten": ("the object behind `_tick`", "`__next__`", "line 23"),
+        "negatives": ("`_record`", "[].append", "line 18"),
+        "flatten": ("`_tick`", "line 23"),
     }),
     ("hidden_decorator_memo.py", "jit", {
-        "negatives": ("`cache`", "closure", "dict length +1", "line 19"),
-        "flatten": ("`cache`", "closure", "dict length +1"),
+        "negatives": ("`cache`", "closure of `memoize`", "line 19"),
+        "flatten": ("`cache`", "closure"),
     }),
     ("behaves_when_watched.py", "jit", {
-        "negatives": ("`history`", "closure", "list length +1", "line 23"),
+        "negatives": ("`history`", "closure", "line 23"),
     }),
     ("hidden_random_draws.py", "jit", {
         "negatives": ("global random generator of `numpy.random`", "jax.random", "traced"),
         "flatten": ("global random generator of `random`", "jax.random"),
     }),
+    # `scatter_add`'s `lru_cache` on a pure helper keeps nothing any caller can see: no longer state (#50).
     ("hidden_caches.py", "jax-numpy", {
         "pure_update": ("`box`", "closure"),
-        "scatter_add": ("`functools.lru_cache` of `_checked`", "+1 lookups"),
-        "loss_and_grad": ("`math._calls`", "imported module `math`", "+1"),
-        "update": ("cannot tell whether", "`_turns`", "cycle", "keep no state"),
+        "loss_and_grad": ("`math._calls`", "library `math`"),
+        "update": ("default value of `_turns`", "`next(_turns)`"),
     }),
 ]
 

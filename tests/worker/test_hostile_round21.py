@@ -27,11 +27,7 @@ BREACHED: dict[str, str] = {
                                    "`warnings` fills itself and no reading takes",
     "05_logging_handler_name.py": "a handler's own attributes (its name): handlers are not read, since "
                                   "`logging` adds one itself at a captured warning",
-    "06_logging_level_names.py": _LIBRARY_DATA + " (`logging`'s level names, by `addLevelName`)",
     "10_linecache_lazycache.py": _LIBRARY_DATA + " (`linecache.cache`)",
-    "07_callable_plant_on_logging.py": "a callable planted on a library module at load, rebound at each call: "
-                                       "a callable is no data to the readings, and the library watch leaves "
-                                       "planted names to them",
     "08_pytree_static_registry.py": "JAX's pytree registry, kept in C++ and read nowhere",
 }
 ALSO_REACHED: dict[str, set[tuple[str, str]]] = {}

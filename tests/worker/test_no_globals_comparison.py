@@ -7,15 +7,22 @@ from pathlib import Path
 
 from graders.judge.grade import GradingOptions, grade_path
 
+# A counter no reading of the source follows to a module-level name: the list a memo cache hands out, changed
+# through the call that returns it. Only the outputs show it.
 _FLIPPING = '''
+from functools import lru_cache
+
 import jax.numpy as jnp
 
-_calls = [0]
+
+@lru_cache(maxsize=None)
+def _box():
+    return [0]
 
 
 def flatten(x):
-    _calls[0] += 1
-    return jnp.ravel(x) * (1.0 if _calls[0] % 2 else -1.0)
+    _box()[0] += 1
+    return jnp.ravel(x) * (1.0 if _box()[0] % 2 else -1.0)
 '''
 
 

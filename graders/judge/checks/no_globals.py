@@ -1,43 +1,39 @@
-"""`no_globals`: the function depends on nothing but its arguments.
+"""`no_globals`: the function depends on nothing but its arguments, and changes nothing a caller can see.
 
-Two kinds of evidence, both gathered in the worker: the function's code, and the
-code of everything it reaches, names the module-level data it reads or assigns;
-and every call of it, in every check, runs with what it can reach fingerprinted
-before and after (`sandboxed/state_watch.py`), which shows state a call changed (a
-list in a closure, a class attribute, a mutable default, a cache in a decorator,
-a global random generator drawn from). Whether a call changed anything the judge
-reads from the worker's event stream; the worker's reply only says what. Modules,
-functions and classes used as such are fine, and so is a logger (with a note).
+Decided in the judge, on evidence the submission cannot reach (issue #50's policy, `docs/security.md`):
+
+1. **The source, read in the judge** (`source/outside_inputs.py`, `source/reached_state.py`): everything the
+   call can run, followed from the graded name's binding, reads no clock or system randomness, reads no
+   module-level data, assigns or changes none in place, keeps no state between calls (a factory's or a
+   decorator's closure, a mutable default, a `partial`'s bound argument, a class attribute, a module-level
+   iterator) and draws from no global random generator. Modules, functions, classes and loggers are code,
+   not data. Routes no reading follows (`globals()`, `sys.modules`) fail here too; the library patches and
+   computed names behind them are the tripwires' (`source/tripwires.py`).
+2. **The outputs, compared in the judge**: the same call, made before and after a history of other calls,
+   returns the same output bit for bit. State that changes an output fails here, wherever it is kept (JAX's
+   caches, a library's internals, places no reading follows). A side effect that changes no output and
+   that the source hides costs nothing: what no caller can see, no caller depends on.
+
+Nothing the worker reports about state decides this check.
 """
 
 from __future__ import annotations
-
-import re
 
 from graders.common.format import clip_code, format_value
 from graders.common.registry import register_check
 
 from ..compare import same_data
 from ..source.outside_inputs import outside_inputs
-from ..source.parsed import statement_matching
-from ..supervisor.replies import GlobalUse, StateChange
+from ..source.reached_state import StateUse, reached_state
 from .base import CheckContext, Verdict, draw_examples
 
 _LISTED = 3
-_STATE_KINDS = ("closure", "default", "attribute", "class", "global", "module", "cache", "partial", "bound", "rng",
-                "function", "library", "library_callable", "resident", "files", "logger", "process", "registered",
-                "other_global", "settings")
-_CHANGE_KINDS = ("items", "number", "cache", "contents", "created", "removed")
-# Where data read by the function lives, besides the module's globals.
-_READ_PLACES = ("class", "builtins", "module", "attribute")
-
-
 _HISTORY = 4
 
 
 @register_check(
     "no_globals",
-    prepare=lambda exercise: draw_examples(exercise, 1, "no_globals"),
+    prepare=lambda exercise: draw_examples(exercise, exercise.max_examples, "correctness"),
     description={
         "en": "reads, writes and keeps no module-level data or hidden state (modules, functions and classes are fine)",
         "ko": "모듈 수준 데이터나 숨은 상태를 읽거나 쓰거나 간직하지 않음(모듈, 함수, 클래스는 허용)",
@@ -52,33 +48,48 @@ def no_globals(ctx: CheckContext) -> Verdict:
         return Verdict.failed(ctx.text(f"no_globals.{read.kind}", name=name, what=read.what,
                                        where=ctx.where(read.filename, read.line), code=clip_code(read.code)),
                               outside=[each.what for each in outside])
-    # Decided in the judge, by comparison: the same call before and after other calls must give the same
-    # output, bit for bit. State that changes an output fails here wherever it is kept (issue #50).
+    uses = reached_state(ctx.source, name)
+    if uses:
+        return _failed_on_source(ctx, uses)
+    # Decided by comparison: the same call before and after other calls must give the same output, bit for bit.
     changed = _output_after_history(ctx)
     if changed is not None:
         return changed
-    call = draw_examples(ctx.exercise, 1, "no_globals")[0]
-    found = ctx.session.global_uses(name, call, timeout=ctx.timeout())
-    uses = [use for use in found if use.access != "logger"]
-    if not uses:
-        notes = [_logger_note(ctx, use) for use in found if use.access == "logger"][:1]
-        return Verdict.passed(" ".join([ctx.text("no_globals.passed", name=name), *notes]))
+    return Verdict.passed(ctx.text("no_globals.passed", name=name))
+
+
+def _failed_on_source(ctx: CheckContext, uses: list[StateUse]) -> Verdict:
+    name = ctx.exercise.name
     described = [_describe(ctx, use) for use in uses[:_LISTED]]
     if len(uses) > _LISTED:
         described.append(f"(+{len(uses) - _LISTED})")
     reasons = []
-    if any(use.access != "state" for use in uses):
+    if any(use.access in ("read", "namespace") for use in uses):
         reasons.append(ctx.text("no_globals.why_read"))
-    if any(use.access == "state" and use.type != "rng" for use in uses):
+    if any(use.access in ("write", "state") and use.kind != "rng" for use in uses):
         reasons.append(ctx.text("no_globals.why_state"))
-    if any(use.access == "state" and use.type == "rng" for use in uses):
+    if any(use.kind == "rng" for use in uses):
         reasons.append(ctx.text("no_globals.why_rng"))
     # The first use in the opening sentence, with its line; each other one on a line of its own.
     more = "".join(f"\n- {use}" for use in described[1:])
     first = described[0][:1].upper() + described[0][1:]  # it opens a sentence
-    return Verdict.failed(ctx.text("no_globals.failed", name=name, first=first, more=more,
-                                   why=" ".join(reasons)),
-                          globals=[use.name for use in uses])
+    return Verdict.failed(ctx.text("no_globals.failed", name=name, first=first, more=more, why=" ".join(reasons)),
+                          globals=sorted({use.name for use in uses}))
+
+
+def _describe(ctx: CheckContext, use: StateUse) -> str:
+    where = ctx.where(use.filename, use.line)
+    if use.access == "read":
+        key = {"class": "no_globals.read_class", "module": "no_globals.read_module",
+               "attribute": "no_globals.read_attribute", "builtins": "no_globals.read_builtins"}.get(
+                   use.kind, "no_globals.read")
+        return ctx.text(key, function=use.function, global_name=use.name, type=use.type or "data", where=where)
+    if use.access == "write":
+        return ctx.text("no_globals.write", function=use.function, global_name=use.name, where=where)
+    if use.access == "namespace":
+        return ctx.text("no_globals.namespace", function=use.function, where=where)
+    return ctx.text(f"no_globals.changes_{use.kind}", function=use.function, name=use.name, owner=use.owner,
+                    where=where, code=clip_code(use.code))
 
 
 def _output_after_history(ctx: CheckContext) -> Verdict | None:
@@ -102,70 +113,3 @@ def _output_after_history(ctx: CheckContext) -> Verdict | None:
     return Verdict.failed(ctx.text("no_globals.output_changed", name=name, calls=len(history),
                                    input=ctx.describe_call(first), before=format_value(before.output),
                                    after=format_value(after.output)), history=len(history))
-
-
-def _logger_note(ctx: CheckContext, use: GlobalUse) -> str:
-    """A logger the function names is no dependency; what its calls do under jit is worth knowing."""
-    where = ctx.text("where.short", filename=ctx.place(use.filename), line=use.line) if use.filename else ""
-    return ctx.text("no_globals.logger_note", function=use.function, logger=use.name, where=where)
-
-
-def _describe(ctx: CheckContext, use: GlobalUse) -> str:
-    where = ctx.text("where.short", filename=ctx.place(use.filename), line=use.line) if use.filename else ""
-    if use.access == "state":
-        kind = use.type if use.type in _STATE_KINDS else "global"
-        owner, part = use.name, use.part
-        if use.change.kind == "unnamed":
-            return ctx.text("no_globals.state_unnamed", function=use.function)
-        if kind == "rng":
-            return ctx.text("no_globals.state_rng", function=use.function, owner=owner)
-        if use.change.kind == "unreadable":
-            # Mutable state the worker cannot read without changing it: no evidence of purity.
-            place = ctx.text(f"place.{kind}", owner=owner, part=part)
-            return ctx.text("no_globals.unreadable", function=use.function, place=place, type=use.change.type)
-        if use.change.attribute:
-            # An object's attribute changed: name the attribute itself.
-            owner, part, kind = (f"{owner}.{part}" if part else owner), use.change.attribute, "attribute"
-            if use.type == "global":
-                kind = "object"
-        described = ctx.text(f"no_globals.state_{kind}", function=use.function, owner=owner, part=part,
-                             change=_describe_change(ctx, use.change))
-        found = _stating_line(ctx, use, (part, use.change.attribute, owner))
-        if found is None:
-            return described
-        filename, line, code = found
-        return ctx.text("no_globals.state_line", described=described, where=ctx.where(filename, line),
-                        code=clip_code(code))
-    if use.access == "namespace":
-        return ctx.text("no_globals.namespace", function=use.function, where=where)
-    if use.access == "write":
-        key = "no_globals.write" if where else "no_globals.write_at_run_time"
-        return ctx.text(key, function=use.function, global_name=use.name, where=where)
-    key = f"no_globals.read_{use.part}" if use.part in _READ_PLACES else "no_globals.read"
-    return ctx.text(key, function=use.function, global_name=use.name, type=use.type, where=where)
-
-
-def _describe_change(ctx: CheckContext, change: StateChange) -> str:
-    kind = change.kind if change.kind in _CHANGE_KINDS else "contents"
-    if kind == "items":
-        return ctx.text("change.items", delta=f"{change.delta:+g}", type=change.type)
-    if kind in ("number", "cache"):
-        return ctx.text(f"change.{kind}", delta=f"{change.delta:+g}")
-    return ctx.text(f"change.{kind}")
-
-
-def _stating_line(ctx: CheckContext, use: GlobalUse, names: tuple[str, ...]) -> tuple[str, int, str] | None:
-    """The first statement of the function (read in the judge) that names the state's place, by its
-    part, attribute or owner in turn: only running it showed the change, the source shows where."""
-    candidates = [name for name in names if name and name.isidentifier()]
-    # First a statement that changes it (a method call, an augmented or item assignment), then any
-    # that names it (a call of the object that keeps the state).
-    # `[^]\n]*`, not `.*`: no backtracking over a long statement (round 49 made one cost seconds per name).
-    patterns = [rf"\b{re.escape(name)}(\.\w+\(|\s*[-+*/%|&]=|\[[^]\n]*\]\s*[-+*/%|&]?=(?!=))" for name in candidates]
-    patterns += [rf"\b{re.escape(name)}\b" for name in candidates]
-    for pattern in patterns:
-        for function in (*dict.fromkeys((use.function, ctx.exercise.name)), None):
-            found = statement_matching(ctx.source, function, pattern)
-            if found is not None:
-                return found
-    return None

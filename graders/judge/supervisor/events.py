@@ -1,8 +1,8 @@
 """The worker's event stream, read by the judge: records parsed and their sequence checked.
 
 The worker writes each instrument's event to a pipe of its own as it happens
-(`graders/both_sides/events.py`): JAX's traces and compilations, the state
-fingerprints around every call, library namespaces changed, capabilities its
+(`graders/both_sides/events.py`): JAX's traces and compilations, library
+namespaces changed, capabilities its
 audit hook saw. The judge drains that pipe while it waits for each reply and
 again once the reply has come, so every record written before a reply is
 counted with that reply's request. Numbers go up by one from 1: a record missing,
@@ -24,14 +24,12 @@ from graders.both_sides.events import (
     LIBRARY,
     MAX_PAYLOAD,
     REPLY,
-    STATE_AFTER,
-    STATE_BEFORE,
     TRACE,
 )
 
-__all__ = ["AUDIT", "COMPILE", "LIBRARY", "REPLY", "STATE_AFTER", "STATE_BEFORE", "TRACE", "EventReader", "Record"]
+__all__ = ["AUDIT", "COMPILE", "LIBRARY", "REPLY", "TRACE", "EventReader", "Record"]
 
-_KINDS = frozenset({TRACE, COMPILE, STATE_BEFORE, STATE_AFTER, LIBRARY, AUDIT, REPLY})
+_KINDS = frozenset({TRACE, COMPILE, LIBRARY, AUDIT, REPLY})
 # Bytes kept unparsed at most: a record is at most a header and MAX_PAYLOAD bytes.
 _MAX_PENDING = HEADER.size + MAX_PAYLOAD
 

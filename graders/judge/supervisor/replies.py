@@ -22,14 +22,12 @@ __all__ = [
     "ErrorReport",
     "EventWindow",
     "FunctionInfo",
-    "GlobalUse",
     "IntermediateNode",
     "Intermediates",
     "LibraryChange",
     "MAX_INTERMEDIATES",
     "ProgramFeature",
     "RecompilationReport",
-    "StateChange",
     "TimedBatch",
     "TimedRefusal",
     "TraceLine",
@@ -41,13 +39,11 @@ __all__ = [
 
 @dataclass(frozen=True)
 class EventWindow:
-    """What the judge read on the worker's event stream while one request ran: traces and backend
-    compilations JAX reported, and whether any call of student code changed the state it can reach
-    (a state fingerprint taken after a call that differs from the one taken before it)."""
+    """What the judge read on the worker's event stream while one request ran: the traces and backend
+    compilations JAX reported."""
 
     traces: int = 0
     compiles: int = 0
-    state_changed: bool = False
 
 
 @dataclass(frozen=True)
@@ -214,58 +210,6 @@ class LibraryChange:
         return cls(stable_text(str(data.get("namespace", ""))[:120]), stable_text(str(data.get("name", ""))[:80]),
                    str(data.get("event", ""))[:20], data.get("known") is True, str(data.get("filename", ""))[:200],
                    line)
-
-
-@dataclass(frozen=True)
-class StateChange:
-    """How a call changed a place: `items` (by `delta` items), `number` (by `delta`), `cache`
-    (an lru_cache, by `delta` lookups), `contents`, `created`, `removed`, `drawn` (a random
-    generator drawn from) or `unnamed` (the stream showed a change no reply described); or
-    `unreadable`: the place holds mutable state of type `type` that cannot be read, so whether it
-    changed is unknown. `attribute` names the object attribute that changed."""
-
-    kind: str = ""
-    delta: float = 0.0
-    type: str = ""
-    attribute: str = ""
-
-    @classmethod
-    def from_wire(cls, data: Any) -> StateChange:
-        if not isinstance(data, dict):
-            return cls()
-        try:
-            delta = float(data.get("delta", 0.0))
-        except (TypeError, ValueError):
-            delta = 0.0
-        return cls(str(data.get("kind", ""))[:20], delta, str(data.get("type", ""))[:100],
-                   str(data.get("attribute", ""))[:100])
-
-
-@dataclass(frozen=True)
-class GlobalUse:
-    """Module-level data a function depends on.
-
-    access: `read` or `write` of the global `name`, where for a read `part` says where
-    the data lives when it is not a global: `class` (`Config.THRESHOLD`, its metaclass's
-    too), `builtins` (a name the submission put there), `module` (an attribute it set on
-    an imported module, `jnp.SCALE`) or `attribute` (one kept on a function, a jit
-    wrapper or an object, `norm.scale`); `namespace` (a whole namespace read); `logger`
-    (a logger the code names: a note, not a dependency); `state`: a call changed `part`
-    of `name`, a place of kind `type` (closure, default, attribute, partial: a partial's
-    argument, bound: a bound method's object, class, global, module: an imported
-    module's attribute, cache: an lru_cache, rng: a global random generator), as
-    `change` describes.
-    filename and line are empty where only running the function showed it.
-    """
-
-    name: str
-    access: str
-    type: str
-    function: str
-    filename: str
-    line: int
-    part: str = ""
-    change: StateChange = StateChange()
 
 
 @dataclass(frozen=True)

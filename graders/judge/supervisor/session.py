@@ -32,7 +32,7 @@ from ..submission import Submission
 from .arguments import Placements, SharedArguments
 from .client import ProbeFailed, WorkerInfo, WorkerLimits, WorkerLost, WorkerProcess, cpu_seconds
 from .compilation_cache import CompilationCache
-from .events import AUDIT, COMPILE, LIBRARY, STATE_AFTER, STATE_BEFORE, TRACE, Record
+from .events import AUDIT, COMPILE, LIBRARY, TRACE, Record
 from .isolation import SANDBOX_CACHE, Isolation, accelerator_present, detect_isolation
 from .replies import (
     MAX_INTERMEDIATES,
@@ -43,12 +43,10 @@ from .replies import (
     ErrorReport,
     EventWindow,
     FunctionInfo,
-    GlobalUse,
     IntermediateNode,
     Intermediates,
     LibraryChange,
     RecompilationReport,
-    StateChange,
     TimedBatch,
     TimedRefusal,
     TraceMeasurement,
@@ -128,12 +126,8 @@ class SubmissionSession:
         # Counted by the judge from the worker's event stream, never from a worker's reply.
         self.traces = self.compiles = 0
         self.window = EventWindow()
-        # Functions a call of which changed the state it reaches, as the stream's fingerprints showed.
-        self.state_changed: set[str] = set()
         # Library namespaces changed while the submission's code ran (watched, and compared at checkpoints).
         self.library_changes: list[LibraryChange] = []
-        # What calls of each function changed, as the worker described it (for the words only).
-        self.state_uses: dict[str, list[GlobalUse]] = {}
         # The latest calls whose arguments were echoed, as sent, with where their arrays were placed:
         # what `earlier_changes` compares the same arguments with after later calls (the worker's list
         # is the same length, and both start empty with each worker).
@@ -252,7 +246,6 @@ class SubmissionSession:
             reply = self.worker.receive(timeout)
         finally:
             self._read_events(str(payload.get("name", "")))
-        self._note_state(str(payload.get("name", "")), reply.get("state"))
         changes = _integrity_changes(self.baseline, reply.get("integrity"))
         if changes:
             raise InstrumentTampered(changes)
@@ -260,33 +253,24 @@ class SubmissionSession:
 
     def _read_events(self, name: str) -> None:
         """Count what the worker's event stream carried since the last reply, as this request's window:
-        traces and compilations, state fingerprints (a call of `name` whose fingerprints before and
-        after differ changed state), audit records. A broken stream is kept as a reason for review."""
+        traces and compilations, library changes and audit records. A broken stream is kept as a reason
+        for review."""
         if self.worker is None:
             return
         records, broken = self.worker.take_events()
         traces = compiles = 0
-        changed = False
-        before: bytes | None = None
         for record in records:
             if record.kind == TRACE:
                 traces += 1
             elif record.kind == COMPILE:
                 compiles += 1
-            elif record.kind == STATE_BEFORE:
-                before = record.payload
-            elif record.kind == STATE_AFTER:
-                changed |= before is None or record.payload != before
-                before = None
             elif record.kind == AUDIT:
                 self._note_audit(record)
             elif record.kind == LIBRARY:
                 self._note_library(record)
         self.traces += traces
         self.compiles += compiles
-        self.window = EventWindow(traces, compiles, changed)
-        if changed and name:
-            self.state_changed.add(name)
+        self.window = EventWindow(traces, compiles)
         if broken is not None:
             self._note_silenced(f"the worker's event stream broke: {broken}")
 
@@ -492,38 +476,6 @@ class SubmissionSession:
         self._request("instrument_check")
         return self.window.compiles, self.window.traces
 
-    def global_uses(self, name: str, call: Call | None = None, timeout: float | None = None) -> tuple[GlobalUse, ...]:
-        """What the function's code shows of module-level data, then what every call of it so far changed
-        (`call` is one more, made like any other); a change the stream showed but no reply described
-        is there as an unnamed one."""
-        payload = _wire_call(call) if call is not None else {}
-        reply = self._request("global_uses", timeout=timeout, call=call, name=name, **payload)
-        uses = [use for use in map(_global_use, (reply.get("findings") or ())[:50]) if use is not None]
-        changed = list(self.state_uses.get(name, ()))
-        if name in self.state_changed and not changed:
-            changed.append(GlobalUse(name, "state", "", name, "", 0, "", StateChange("unnamed")))
-        seen = {(use.name.rsplit(".", 1)[-1], use.access, use.line) for use in uses}
-        return tuple(uses + [use for use in changed if (use.name.rsplit(".", 1)[-1], use.access, use.line) not in seen])
-
-    def _note_state(self, name: str, findings: Any) -> None:
-        """What a request's calls of `name` changed, in the worker's words (the first ones are kept:
-        the same submission always changes the same things in the same order)."""
-        if not name or not isinstance(findings, list):
-            return
-        kept = self.state_uses.setdefault(name, [])
-        places = {(use.name, use.access, use.type, use.part): index for index, use in enumerate(kept)}
-        for use in map(_global_use, findings[:50]):
-            if use is None:
-                continue
-            place = (use.name, use.access, use.type, use.part)
-            if place not in places and len(kept) < 20:
-                places[place] = len(kept)
-                kept.append(use)
-            elif place in places and kept[places[place]].change.kind == "created" and use.change.kind != "created":
-                # A place the first call created says more by how the next call changes it (`+1`).
-                kept[places[place]] = use
-            # Otherwise the first change of each place: how later calls change it again tells nothing new.
-
     def trace_sizes(self, name: str, calls: Sequence[Call], static_argnames: Sequence[str],
                     timeout: float | None = None) -> TraceMeasurement | ErrorReport:
         reply = self._request("trace_size", timeout=timeout, name=name, static_argnames=list(static_argnames),
@@ -622,18 +574,6 @@ class SubmissionSession:
                       and _COMMITMENTS[self._commitment](value) == committed[index])
             checked.append((value, honest))
         return checked
-
-
-def _global_use(item: Any) -> GlobalUse | None:
-    if not isinstance(item, dict):
-        return None
-    try:
-        line = int(item.get("line", 0) or 0)
-    except (TypeError, ValueError):
-        line = 0
-    return GlobalUse(str(item.get("name", ""))[:100], str(item.get("access", ""))[:20], str(item.get("type", ""))[:100],
-                     str(item.get("function", ""))[:100], str(item.get("filename", ""))[:200], line,
-                     str(item.get("part", ""))[:100], StateChange.from_wire(item.get("change")))
 
 
 _RECOMPILATION_KINDS = ("jax", "numpy")
