@@ -21,7 +21,8 @@ from graders.judge.options import GradingOptions
 
 from .expectations import shortfalls
 
-__all__ = ["POLICY_CHANGED", "Targets", "attack_params", "earned_target_points", "grade_round", "lost_other_points", "round_tests"]
+__all__ = ["POLICY_CHANGED", "Targets", "attack_params", "earned_target_points", "grade_round", "lost_other_points",
+           "round_tests"]
 
 # file: (assignment, exercise, the checks it attacks)
 Targets = dict[str, tuple[str, str, tuple[str, ...]]]

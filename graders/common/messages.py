@@ -680,6 +680,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "`{function}` reads the class attribute `{global_name}` ({type}) at {where}",
         "ko": "`{function}`이(가) {where}에서 클래스 속성 `{global_name}`({type})을(를) 읽음",
     },
+    "no_globals.logger_note": {
+        "en": "Note: `{function}` logs through `{logger}` at {where}. A logger changes no result, so it is fine here; but under jit a logging call runs once, when the function is traced, not on every call. To see values on every call, use `jax.debug.print`.",
+        "ko": "참고: `{function}`이(가) {where}에서 `{logger}`(으)로 로그를 남깁니다. 로거는 결과를 바꾸지 않으므로 여기서는 괜찮지만, jit에서는 로그 호출이 호출할 때마다가 아니라 함수를 추적할 때 한 번만 실행됩니다. 호출할 때마다 값을 보려면 `jax.debug.print`를 쓰세요.",
+    },
     "no_globals.read_builtins": {
         "en": "`{function}` reads `{global_name}` ({type}) at {where}, a name your code put into `builtins`",
         "ko": "`{function}`이(가) {where}에서 여러분의 코드가 `builtins`에 넣어 둔 이름 `{global_name}`({type})을(를) 읽음",

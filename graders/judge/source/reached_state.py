@@ -45,7 +45,8 @@ class StateUse:
 
     `access`: `read` (module-level data), `write` (a module-level name assigned), `state` (something kept
     between calls changed, of `kind` `global`, `class`, `object`, `closure`, `default`, `partial`,
-    `iterator` or `rng`), or `namespace` (a whole namespace read). `name` is the place (`THRESHOLD`,
+    `iterator` or `rng`), `namespace` (a whole namespace read), or `logger` (a logger the code names: no
+    dependency, worth a note about jit). `name` is the place (`THRESHOLD`,
     `Config.SCALE`, `count`), `owner` who keeps it (the factory of a closure, the function of a default).
     """
 
@@ -59,6 +60,9 @@ class StateUse:
     code: str
     type: str = ""
 
+
+# On one line, what a statement changes is said before what it reads.
+_ACCESS_ORDER = {"write": 0, "state": 0, "read": 1, "namespace": 2, "logger": 3}
 
 # Methods that change the container or object they are called on, for the containers a student keeps:
 # list, dict, set, deque, bytearray, array.array, NumPy arrays (`fill`, `sort`, `put`), Counter.
@@ -191,6 +195,8 @@ class _Reader:
         self.classes: dict[str, tuple[str, ast.ClassDef]] = {}
         self.registered: list[tuple[str, ast.Call]] = []
         self.in_builtins: set[str] = set()
+        # Names a call is made through (`_track()`): an object called runs its `__call__`, it is not read.
+        self.called: set[int] = set()
         # What the reached code calls: the modules it names, and the methods it calls by name.
         self.modules_used: set[str] = set()
         self.methods_used: set[str] = set()
@@ -360,7 +366,8 @@ class _Reader:
                 else:
                     self._reach_maker(filename, argument)
         self._read_pending()
-        return sorted(self.found.values(), key=lambda use: (use.filename, use.line, use.access, use.name))
+        return sorted(self.found.values(), key=lambda use: (use.filename, use.line, _ACCESS_ORDER[use.access],
+                                                            use.name))
 
     def _read_pending(self) -> None:
         while self.pending and len(self.visited) <= _MAX_FUNCTIONS:
@@ -540,6 +547,22 @@ class _Reader:
                     if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
                         self._reach_name_if_code(node.id, scopes)
 
+    def _named_through_namespace(self, node: ast.Attribute | ast.Subscript) -> str:
+        """The global a namespace route names with a constant: `sys.modules[__name__].X`, `globals()["X"]`,
+        `vars(module)["X"]`; "" for any other expression."""
+        if isinstance(node, ast.Attribute):
+            inner: ast.AST = node.value
+            name = node.attr
+        elif isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+            inner, name = node.value, node.slice.value
+        else:
+            return ""
+        own_module = isinstance(inner, ast.Subscript) and self.aliases.resolve(inner.value) == "sys.modules" \
+            and isinstance(inner.slice, ast.Name) and inner.slice.id == "__name__"
+        namespace = isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) \
+            and inner.func.id in _NAMESPACE_CALLS and inner.func.id not in self.bindings
+        return name if (own_module or namespace) and name.isidentifier() else ""
+
     def _shared_origin(self, value: ast.AST, scopes: list[_Scope]) -> str:
         """Where a local's value comes from when it outlives the call: a module-level name or a library's
         object reached by attribute (`f = zl`, `flags = decimal.getcontext().flags`, `fn = cls.m.__func__`), a
@@ -641,7 +664,13 @@ class _Reader:
                 if isinstance(target, (ast.Subscript, ast.Attribute)):
                     self._changed(filename, label, target, scopes, line, ast.unparse(node), owner_class,
                                   rebinding=isinstance(target, ast.Attribute))
-        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+        if isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, ast.Load):
+            named = self._named_through_namespace(node)
+            if named:
+                # `sys.modules[__name__].OFFSET`, `globals()["SCALE"]`: the global the route names, read.
+                global_read = ast.copy_location(ast.Name(id=named, ctx=ast.Load()), node)
+                self._read_name(filename, label, global_read, [], set(), set())
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
             root = node.value
             if isinstance(root, ast.Name) and root.id in self.classes and not _is_local(root.id, scopes):
                 self._read_class_attribute(filename, label, root.id, node.attr, line, node)
@@ -682,8 +711,16 @@ class _Reader:
         if bound.kind == "data":
             self._add("read", "builtins" if name in self.in_builtins else "global", label, name, "", filename, line,
                       name, _described(bound.node))
+        elif bound.kind == "instance" and id(node) not in self.called:
+            # `cfg.scale`, `cfg` handed on: an object kept at module level is data like any other.
+            klass = bound.node.func if isinstance(bound.node, ast.Call) else None
+            self._add("read", "global", label, name, "", filename, line, name,
+                      klass.id if isinstance(klass, ast.Name) else "data")
+            self._reach_name(name)
         elif bound.kind in ("function", "made", "instance"):
             self._reach_name(name)
+        elif bound.kind == "logger":
+            self._add("logger", "logger", label, name, "", filename, line, name)
         # A class named is not run: its `__init__` runs when it is called, a method when it is named
         # (`_read_call`); `__repr__` and a method no call reaches never run for the graded call.
 
@@ -692,6 +729,10 @@ class _Reader:
         resolved = self.aliases.resolve(call.func) or ""
         if resolved:
             self.modules_used.add(resolved.split(".")[0])
+        if resolved == "importlib.import_module" or (resolved == "builtins.__import__"):
+            self._add("namespace", "namespace", label, resolved, "", filename, line, ast.unparse(call))
+        if isinstance(call.func, ast.Name):
+            self.called.add(id(call.func))
         if isinstance(call.func, ast.Attribute):
             self.methods_used.add(call.func.attr)
         if resolved.startswith(tuple(f"{module}." for module in _GLOBAL_RNG_MODULES)) \
@@ -706,7 +747,9 @@ class _Reader:
             if function.id == "open" and "open" not in self.bindings and _writes(call):
                 self._add("state", "files", label, "open", "", filename, line, ast.unparse(call))
             if function.id in _NAMESPACE_CALLS and function.id not in self.bindings and (
-                    function.id == "globals" or (call.args and not _is_local_expression(call.args[0], scopes))):
+                    function.id == "globals"
+                    or (call.args and (not _is_local_expression(call.args[0], scopes)
+                                       or _root_name(call.args[0]) in scopes[-1].shared_locals))):
                 self._add("namespace", "namespace", label, function.id, "", filename, line, ast.unparse(call))
             if function.id == "next" and function.id not in self.bindings and call.args:
                 self._changed(filename, label, call.args[0], scopes, line, ast.unparse(call), owner_class,
