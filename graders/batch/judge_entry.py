@@ -13,6 +13,7 @@ Runs in a judge process; never student code.
 
 from __future__ import annotations
 
+import os
 import pickle
 import signal
 
@@ -33,4 +34,11 @@ def enter_judge_process(pickled_options: bytes, scratch: str, keep_spare: bool =
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
     from .judge_process import start_judge_process
 
-    start_judge_process(pickle.loads(pickled_options), scratch, keep_spare)  # noqa: S301 - see above
+    try:
+        start_judge_process(pickle.loads(pickled_options), scratch, keep_spare)  # noqa: S301 - see above
+    except FileNotFoundError:
+        if os.path.isdir(scratch):
+            raise
+        # The batch was stopped while this judge was still starting, and its scratch folder is gone with it:
+        # there is nothing to grade, and a traceback would only say so in Python's words.
+        os._exit(0)

@@ -32,8 +32,10 @@ def test_an_output_that_changes_after_other_calls_fails_no_globals(tmp_path: Pat
     result = grade_path(path, "jit", GradingOptions(lang="en"))
     flatten = next(exercise for exercise in result.exercises if exercise.name == "flatten")
     check = next(check for check in flatten.checks if check.name == "no_globals")
-    assert check.points == 0 and check.details.get("history") == 4, (check.message, dict(check.details))
+    # The counter changes `flatten`'s sign, so correctness fails too, and `no_globals` says what it found.
+    assert check.points == 0 and "history" in check.details, (check.message, dict(check.details))
     assert check.details.get("found", check.status.value) == "failed"
+    assert "returned another output for the same input" in check.message
 
 
 def test_a_pure_function_gives_the_same_output_after_other_calls() -> None:

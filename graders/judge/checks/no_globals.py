@@ -9,8 +9,9 @@ Decided in the judge, on evidence the submission cannot reach (issue #50's polic
    iterator) and draws from no global random generator. Modules, functions, classes and loggers are code,
    not data. Routes no reading follows (`globals()`, `sys.modules`) fail here too; the library patches and
    computed names behind them are the tripwires' (`source/tripwires.py`).
-2. **The outputs, compared in the judge**: the same call, made before and after a history of other calls,
-   returns the same output bit for bit. State that changes an output fails here, wherever it is kept (JAX's
+2. **The outputs, compared in the judge**: each of 5 to 7 of correctness's calls, made again after the
+   others in another order (their number and orders drawn from the exercise's seed), returns the same output
+   bit for bit. State that changes an output fails here, wherever it is kept (JAX's
    caches, a library's internals, places no reading follows). A side effect that changes no output and
    that the source hides costs nothing: what no caller can see, no caller depends on.
 
@@ -19,16 +20,21 @@ Nothing the worker reports about state decides this check.
 
 from __future__ import annotations
 
+import random
+
 from graders.common.format import clip_code, format_value
 from graders.common.registry import register_check
 
 from ..compare import same_data
 from ..source.outside_inputs import outside_inputs
 from ..source.reached_state import StateUse, reached_state
-from .base import CheckContext, Verdict, draw_examples
+from .base import CheckContext, Verdict, draw_examples, stable_seed
 
 _LISTED = 3
+# The comparison makes each of 5 to 7 of correctness's calls twice (their number and orders drawn from the
+# exercise's seed).
 _HISTORY = 4
+_MAX_HISTORY = 6
 
 
 @register_check(
@@ -97,23 +103,36 @@ def _describe(ctx: CheckContext, use: StateUse) -> str:
 
 
 def _output_after_history(ctx: CheckContext) -> Verdict | None:
-    """A failed verdict when a call's output differs after `_HISTORY` other calls; None when it does not, or
-    when a call raised (correctness says why)."""
+    """A failed verdict when a call's output differs when it is made again after other calls; None when none
+    does, or when a call raised (correctness says why).
+
+    Every call of the history is made twice, the second time in another order, and each output compared with
+    its first: state that scales a result shows on any input that is not all zeros. How many calls (`_HISTORY`
+    to `_MAX_HISTORY`) and in which orders is drawn from the exercise's own seed, so no fixed count of calls is
+    safe to count to, and a regrade makes the same calls in the same order."""
     name = ctx.exercise.name
     # Correctness's own inputs: their programs are compiled already, so the comparison costs calls only.
-    calls = draw_examples(ctx.exercise, ctx.exercise.max_examples, "correctness")[:1 + _HISTORY]
+    calls = draw_examples(ctx.exercise, ctx.exercise.max_examples, "correctness")
     if len(calls) < 2:
         return None
-    first, history = calls[0], calls[1:]
-    before = ctx.session.call(name, first, array_kind="jax", timeout=ctx.timeout())
-    if before.error is not None:
-        return None
-    for other in history:
-        if ctx.session.call(name, other, array_kind="jax", timeout=ctx.timeout()).error is not None:
+    chooser = random.Random(stable_seed(name, "no_globals.history"))
+    chosen = calls[:chooser.randint(_HISTORY, _MAX_HISTORY) + 1]
+    first_outputs = []
+    for call in chosen:
+        outcome = ctx.session.call(name, call, array_kind="jax", timeout=ctx.timeout())
+        if outcome.error is not None:
             return None
-    after = ctx.session.call(name, first, array_kind="jax", timeout=ctx.timeout())
-    if after.error is not None or same_data(before.output, after.output) is None:
-        return None
-    return Verdict.failed(ctx.text("no_globals.output_changed", name=name, calls=len(history),
-                                   input=ctx.describe_call(first), before=format_value(before.output),
-                                   after=format_value(after.output)), history=len(history))
+        first_outputs.append(outcome.output)
+    again = list(range(len(chosen)))
+    chooser.shuffle(again)
+    for made, index in enumerate(again, start=1):
+        outcome = ctx.session.call(name, chosen[index], array_kind="jax", timeout=ctx.timeout())
+        if outcome.error is not None:
+            return None
+        if same_data(first_outputs[index], outcome.output) is not None:
+            between = len(chosen) - 1 - index + made - 1
+            return Verdict.failed(ctx.text("no_globals.output_changed", name=name, calls=between,
+                                           input=ctx.describe_call(chosen[index]),
+                                           before=format_value(first_outputs[index]),
+                                           after=format_value(outcome.output)), history=between)
+    return None

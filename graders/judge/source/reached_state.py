@@ -78,8 +78,10 @@ _CODE_MAKERS = frozenset({
                                  "hessian", "checkpoint", "remat", "custom_jvp", "custom_vjp", "named_call",
                                  "tree_util.Partial", "pjit", "shard_map")),
     "jax.numpy.vectorize", "numpy.vectorize", "numpy.frompyfunc",
-    *(f"functools.{name}" for name in ("partial", "cache", "lru_cache", "wraps", "singledispatch", "reduce",
+    *(f"functools.{name}" for name in ("partial", "cache", "lru_cache", "wraps", "singledispatch",
                                        "cached_property", "update_wrapper", "total_ordering")),
+    *(f"typing.{name}" for name in ("TypeVar", "NewType", "ParamSpec", "TypeVarTuple", "NamedTuple", "TypedDict",
+                                    "TypeAliasType")),
     "collections.namedtuple", "typing.NamedTuple", "typing.TypeVar", "typing.NewType", "typing.ParamSpec",
     "dataclasses.make_dataclass", "operator.itemgetter", "operator.attrgetter", "operator.methodcaller",
 })
@@ -126,6 +128,23 @@ _RESTORING_CONTEXTS = frozenset({"warnings.catch_warnings", "decimal.localcontex
                                  "jax.ensure_compile_time_eval", "jax.default_device", "jax.disable_jit",
                                  "jax.enable_x64", "jax.experimental.enable_x64"})
 _CODEC_METHODS = frozenset({"encode", "decode"})
+# Library functions that change their first argument in place.
+_MUTATING_FUNCTIONS = frozenset({
+    "bisect.insort", "bisect.insort_left", "bisect.insort_right", "heapq.heappush", "heapq.heappop",
+    "heapq.heapify", "heapq.heapreplace", "heapq.heappushpop", "random.shuffle", "numpy.random.shuffle",
+    "operator.setitem", "operator.delitem", "operator.iadd", "operator.iconcat", "operator.ior", "numpy.copyto",
+    "numpy.put", "numpy.place", "numpy.putmask", "numpy.fill_diagonal", "numpy.add.at",
+    "collections.deque.append", "dict.update", "dict.setdefault", "list.extend", "list.insert",
+})
+_BUILTIN_CONTAINERS = frozenset({"list", "dict", "set", "bytearray", "collections.deque", "collections.OrderedDict",
+                                 "collections.Counter", "collections.defaultdict", "object"})
+# What a function or JAX wrapper offers that reads no state: anything else read from it (`cache_info()`,
+# `_cache_size()`, an attribute the source set) is data the calls leave behind.
+_STATELESS_WRAPPER_ATTRIBUTES = frozenset({
+    "lower", "trace", "eval_shape", "__name__", "__qualname__", "__doc__", "__module__", "__wrapped__",
+    "__call__", "__get__", "register", "dispatch", "registry", "defvjp", "defjvp", "defjvps", "fun", "func",
+    "args", "keywords", "__defaults__", "__annotations__", "__signature__",
+})
 _MEMOIZERS = frozenset({"functools.cache", "functools.lru_cache"})
 _WRAPPING_BUILTINS = frozenset({"staticmethod", "classmethod", "property"})
 _GENERIC_BUILTINS = frozenset({"list", "dict", "tuple", "set", "frozenset", "type"})
@@ -180,6 +199,9 @@ class _Scope:
     cached_locals: dict[str, str] = field(default_factory=dict)
     # Locals bound to an object that outlives the call (`f = zl`): what changes it is kept between calls.
     shared_locals: dict[str, str] = field(default_factory=dict)
+    # A method's first parameter, whatever it is called (`self`, `this`, `cls`), and whether it is the class.
+    self_name: str = ""
+    is_classmethod: bool = False
     partial_bound: dict[str, str] = field(default_factory=dict)
 
 
@@ -194,6 +216,8 @@ class _Reader:
         self.bindings: dict[str, _Binding] = {}
         self.classes: dict[str, tuple[str, ast.ClassDef]] = {}
         self.registered: list[tuple[str, ast.Call]] = []
+        # Functions attached to a module-level name after it is made: `f.defvjp(fwd, bwd)`, `@f.defjvp def ...`.
+        self.attached: dict[str, list[tuple[str, ast.AST]]] = {}
         self.in_builtins: set[str] = set()
         # Names a call is made through (`_track()`): an object called runs its `__call__`, it is not read.
         self.called: set[int] = set()
@@ -208,11 +232,23 @@ class _Reader:
                 if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call) \
                         and (self.aliases.resolve(statement.value.func) or "") in _REGISTRIES:
                     self.registered.append((cell.filename, statement.value))
+                elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call) \
+                        and isinstance(statement.value.func, ast.Attribute) \
+                        and isinstance(statement.value.func.value, ast.Name):
+                    self.attached.setdefault(statement.value.func.value.id, []).append((cell.filename, statement.value))
+                if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    for decorator in statement.decorator_list:
+                        holder = decorator.func if isinstance(decorator, ast.Call) else decorator
+                        if isinstance(holder, ast.Attribute) and isinstance(holder.value, ast.Name) \
+                                and holder.value.id != statement.name:
+                            self.attached.setdefault(holder.value.id, []).append(
+                                (cell.filename, ast.Name(id=statement.name, ctx=ast.Load())))
         self.found: dict[tuple[str, str, str, int], StateUse] = {}
         self.visited: set[int] = set()
         self.pending: list[tuple[str, Function, list[_Scope], str]] = []
         self.instance_classes: set[str] = set()
         self.reached_names: set[str] = set()
+        self.reached_classes: set[tuple[str, bool]] = set()
         # `norm.traces = 0`, anywhere in the source: attributes kept on the submission's objects.
         self.assigned_attributes: dict[tuple[str, str], ast.AST | None] = {
             (target.value.id, target.attr): getattr(node, "value", None) for cell in cells
@@ -305,9 +341,8 @@ class _Reader:
             resolved = self.aliases.resolve(value)
             if resolved is not None:
                 return "library" if _is_code(resolved) else "data"
-            root = _root_name(value)
-            if root in self.classes:
-                return "library"  # a class's method or nested class, named through it
+            # `_Store.hits.append`, `CONFIG.scale`: what the submission's own class or data holds is data; only a
+            # method's or nested class's own name is code (`flatten = Shapes.Inner.flat` is read as its `def`).
             return "data"
         if isinstance(value, ast.Call):
             return self._kind_of_call(value)
@@ -333,7 +368,7 @@ class _Reader:
                 return inner
             function = function.func
         resolved = self.aliases.resolve(function) or ""
-        if resolved in _CODE_MAKERS or resolved.startswith(("typing.", "enum.")):
+        if resolved in _CODE_MAKERS or resolved.startswith("enum."):
             return "made"
         if resolved in _LOGGER_MAKERS:
             return "logger"
@@ -380,6 +415,8 @@ class _Reader:
         if bound is None or name in self.reached_names:
             return
         self.reached_names.add(name)
+        for filename, attached in self.attached.get(name, ()):
+            self._reach_maker(filename, attached)
         if bound.kind == "function":
             if not isinstance(bound.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 return
@@ -444,6 +481,11 @@ class _Reader:
         if resolved not in ("functools.partial", "jax.tree_util.Partial") or not call.args:
             return
         wrapped = call.args[0]
+        if isinstance(wrapped, ast.Name) and wrapped.id == "next" and "next" not in self.bindings and call.args[1:]:
+            # `partial(next, itertools.count())`: each call advances the iterator the partial keeps.
+            self._add("state", "iterator", _clipped(call), ast.unparse(call.args[1])[:60], "", filename,
+                      call.lineno, ast.unparse(call))
+            return
         bound = self.bindings.get(wrapped.id) if isinstance(wrapped, ast.Name) else None
         if bound is None or not isinstance(bound.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return
@@ -462,11 +504,19 @@ class _Reader:
 
     def _reach_class(self, name: str, instance: bool) -> None:
         found = self.classes.get(name)
-        if found is None:
+        if found is None or (name, instance) in self.reached_classes:
             return
+        self.reached_classes.add((name, instance))
         filename, klass = found
         if instance:
             self.instance_classes.add(name)
+        for statement in klass.body:
+            # `x = Counter()` in a class body: an object of the submission's class that every instance shares
+            # (a descriptor's `__get__` runs at each read).
+            if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call) \
+                    and isinstance(statement.value.func, ast.Name) and statement.value.func.id in self.classes \
+                    and statement.value.func.id != name:
+                self._reach_class(statement.value.func.id, instance=True)
         for statement in klass.body:
             if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) \
                     and statement.name not in _DISPLAY_METHODS | _CLASS_STATEMENT_HOOKS:
@@ -506,6 +556,12 @@ class _Reader:
     # ----------------------------------------------------------------- reading one function
     def _read_function(self, filename: str, function: Function, enclosing: list[_Scope], owner_class: str) -> None:
         own = _scope_of(function, per_call=True)
+        if owner_class and not isinstance(function, ast.Lambda):
+            decorators = {ast.unparse(decorator) for decorator in function.decorator_list}
+            positional = [*function.args.posonlyargs, *function.args.args]
+            if positional and "staticmethod" not in decorators:
+                own.self_name = positional[0].arg
+                own.is_classmethod = "classmethod" in decorators or function.name in ("__init_subclass__", "__new__")
         for partial_scope in (scope for scope in enclosing if scope.partial_bound):
             own.partial_bound.update(partial_scope.partial_bound)
         scopes = [*enclosing, own]
@@ -541,11 +597,20 @@ class _Reader:
             self._read_node(filename, label, node, scopes, declared_global, declared_nonlocal, owner_class)
         for inner in _nested_functions(function):
             self._queue(filename, inner, scopes)
-        if not isinstance(function, ast.Lambda):
-            for default in (*function.args.defaults, *(d for d in function.args.kw_defaults if d is not None)):
-                for node in ast.walk(default):
-                    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-                        self._reach_name_if_code(node.id, scopes)
+        for default in (*function.args.defaults, *(d for d in function.args.kw_defaults if d is not None)):
+            for node in ast.walk(default):
+                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                    self._reach_name_if_code(node.id, scopes)
+                elif isinstance(node, ast.Lambda):
+                    # `g=lambda it=count(): next(it)`: a default the body calls, with defaults of its own.
+                    self._queue(filename, node, [])
+        # A class statement in the body runs its bases' `__init_subclass__` and its descriptors'
+        # `__set_name__` on every call.
+        for node in _own_nodes(function):
+            if isinstance(node, ast.ClassDef):
+                for base in node.bases:
+                    if isinstance(base, ast.Name) and base.id in self.classes:
+                        self._reach_method(base.id, "__init_subclass__")
 
     def _named_through_namespace(self, node: ast.Attribute | ast.Subscript) -> str:
         """The global a namespace route names with a constant: `sys.modules[__name__].X`, `globals()["X"]`,
@@ -615,8 +680,7 @@ class _Reader:
         bound = self.bindings.get(name)
         if bound is None or bound.kind not in ("function", "made"):
             return False
-        private = attribute.startswith("_") and not (attribute.startswith("__") and attribute.endswith("__"))
-        return private or (name, attribute) in self.assigned_attributes
+        return attribute not in _STATELESS_WRAPPER_ATTRIBUTES
 
     def _memoized(self, name: str) -> bool:
         """Whether the module-level `name` is a function behind `functools.cache` or `lru_cache`."""
@@ -761,6 +825,19 @@ class _Reader:
             if isinstance(default, ast.Call) and (self.aliases.resolve(default.func) or "") in _OWN_GENERATORS:
                 # `_rng=random.Random(0)`: every draw advances the one generator all calls share.
                 self._add("state", "default", label, function.value.id, label, filename, line, ast.unparse(call))
+        if call.args and (resolved in _MUTATING_FUNCTIONS or (
+                isinstance(function, ast.Attribute) and function.attr in _CHANGING_METHODS
+                and (self.aliases.resolve(function.value) or getattr(function.value, "id", "")) in _BUILTIN_CONTAINERS
+                and not _is_local(getattr(function.value, "id", ""), scopes))):
+            # `bisect.insort(xs, v)`, `heapq.heappush(h, v)`, `list.append(xs, v)`: the first argument is changed.
+            self._changed(filename, label, call.args[0], scopes, line, ast.unparse(call), owner_class)
+        if isinstance(function, ast.Name) and function.id == "setattr" and "setattr" not in self.bindings \
+                and len(call.args) == 3 and isinstance(call.args[1], ast.Constant) \
+                and isinstance(call.args[1].value, str):
+            # `setattr(helper, "n", v)` is `helper.n = v`.
+            spelled = ast.copy_location(ast.Attribute(value=call.args[0], attr=call.args[1].value, ctx=ast.Store()),
+                                        call)
+            self._changed(filename, label, spelled, scopes, line, ast.unparse(call), owner_class, rebinding=True)
         if isinstance(function, ast.Attribute) and function.attr in _FILE_WRITING_METHODS \
                 and isinstance(_innermost(function.value), ast.Call) \
                 and (self.aliases.resolve(_innermost_call(function.value).func) or "") in ("pathlib.Path",):
@@ -837,20 +914,25 @@ class _Reader:
                 self._add("state", "default", label, name, label, filename, line, code)
             elif name in own.partial_bound:
                 self._add("state", "partial", label, name, own.partial_bound[name], filename, line, code)
-            elif name == "self" and attribute and not (rebinding and getattr(target, "value", None) is root) \
+            elif name == own.self_name and attribute and not (rebinding and getattr(target, "value", None) is root) \
                     and self._class_data(owner_class, attribute):
                 # `self.seen.append(1)` with `seen = []` in the class (or a base): one list for every instance.
                 self._add("state", "class", label, f"{owner_class}.{attribute}", owner_class, filename, line, code)
-            elif name == "self" and attribute and owner_class in self.instance_classes \
+            elif name == own.self_name and attribute and owner_class in self.instance_classes \
                     and label not in ("__init__", "__new__", "__post_init__"):
                 self._add("state", "object", label, f"self.{attribute}", "", filename, line, code)
-            elif name == "cls" and attribute and owner_class and label != "__init_subclass__":
+            elif name == own.self_name and attribute and owner_class and label != "__init_subclass__" \
+                    and own.is_classmethod:
                 self._add("state", "class", label, f"cls.{attribute}", "", filename, line, code)
             return
         holder = _holder(name, scopes[:-1])
         if holder is not None:
             if not holder.per_call:
                 self._add("state", "closure", label, name, holder.owner, filename, line, code)
+            return
+        if name == "__class__" and owner_class:
+            # `__class__.calls += 1` in a method: the class the method was defined in.
+            self._add("state", "class", label, f"{owner_class}.{attribute}", owner_class, filename, line, code)
             return
         if name in _MODULE_DUNDERS:
             self._add("state", "global", label, name, "", filename, line, code)
@@ -865,6 +947,9 @@ class _Reader:
             self._add("state", "iterator" if iterator else "global", label, name, "", filename, line, code)
         elif bound.kind in ("function", "made") and attribute:
             self._add("state", "attribute", label, f"{name}.{attribute}", name, filename, line, code)
+        elif bound.kind == "logger":
+            # `log.setLevel(log.level + 1)`: `logging.getLogger` hands every caller this same object.
+            self._add("state", "shared", label, name, _clipped(bound.node), filename, line, code)
         elif bound.kind == "library" and attribute:
             # `os.environ[k] = v`, `np.some_table.append(x)`: data a library keeps, shared by every call.
             place = self.aliases.resolve(ast.Attribute(value=root, attr=attribute, ctx=ast.Load())) or name

@@ -73,6 +73,21 @@ KEPT = [
                  ("read", "builtins", "SCALE", 5), id="planted in builtins"),
     pytest.param("import jax.numpy as jnp\njnp.SCALE = 2.0\n\ndef f(x):\n    return x * jnp.SCALE\n",
                  ("read", "module", "jnp.SCALE", 5), id="planted on a library module"),
+    pytest.param("import bisect\nXS = []\n\ndef f(x):\n    bisect.insort(XS, 1)\n    return x\n",
+                 ("state", "global", "XS", 5), id="library function changing its argument"),
+    pytest.param("import logging\nlog = logging.getLogger('n')\n\ndef f(x):\n    log.setLevel(log.level + 1)\n"
+                 "    return x\n", ("state", "shared", "log", 5), id="logger level as a counter"),
+    pytest.param("import functools\n\n@functools.lru_cache\ndef h(n):\n    return n\n\ndef f(x):\n"
+                 "    return x * h.cache_info().hits\n", ("read", "attribute", "h.cache_info", 8),
+                 id="cache statistics"),
+    pytest.param("class C:\n    seen = []\n    def note(this):\n        this.seen.append(1)\n\n"
+                 "def f(x):\n    C().note()\n    return x\n", ("state", "class", "C.seen", 4),
+                 id="self by another name"),
+    pytest.param("def h(x):\n    return x\n\ndef f(x):\n    setattr(h, 'n', 1)\n    return x\n",
+                 ("state", "attribute", "h.n", 5), id="setattr with a constant name"),
+    pytest.param("import itertools\nfrom functools import partial\nT = partial(next, itertools.count())\n\n"
+                 "def f(x):\n    return x + T()\n", ("state", "iterator", "itertools.count()", 3),
+                 id="partial of next"),
     pytest.param("def f(x):\n    return globals()['K'] * x\n", ("namespace", "namespace", "globals", 2),
                  id="globals()"),
     pytest.param("import codecs\n\ndef make():\n    seen = []\n    def search(name):\n        seen.append(name)\n"
