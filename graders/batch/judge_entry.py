@@ -25,6 +25,7 @@ def enter_judge_process(pickled_options: bytes, scratch: str, keep_spare: bool =
 
     `pickled_options` is the parent's own `GradingOptions`, pickled by the parent for its child:
     both are the judge's side, and nothing a student wrote is in it."""
+    parent = os.getppid()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # SIGTERM waits (blocked) until the judge's handler is installed, and every thread started meanwhile
     # (XLA's pools, while JAX is imported) keeps it blocked for good: the kernel may hand a process's signal
@@ -32,13 +33,29 @@ def enter_judge_process(pickled_options: bytes, scratch: str, keep_spare: bool =
     # to the interpreter, which a judge idle in a read on the call queue never does. `start_judge_process`
     # unblocks it in the main thread alone.
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+    _stop_with(parent)
     from .judge_process import start_judge_process
 
     try:
         start_judge_process(pickle.loads(pickled_options), scratch, keep_spare)  # noqa: S301 - see above
-    except FileNotFoundError:
+    except BaseException:
         if os.path.isdir(scratch):
             raise
         # The batch was stopped while this judge was still starting, and its scratch folder is gone with it:
         # there is nothing to grade, and a traceback would only say so in Python's words.
+        os._exit(0)
+
+
+def _stop_with(parent: int) -> None:
+    """SIGTERM from Linux when `jaxgrade` dies, asked for before the seconds of importing JAX: a parent killed
+    during them would otherwise leave this judge running for good (the request outlives no parent that is
+    already gone, so a parent gone by now means leaving at once). The signal waits, blocked, until the
+    judge's handler is in place."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:
         os._exit(0)
