@@ -637,28 +637,21 @@ class _Reader:
         while isinstance(node, (ast.Attribute, ast.Subscript)):
             node = node.value
         if isinstance(node, ast.Call):
-            resolved = self.aliases.resolve(node.func) or ""
-            if resolved in _SHARED_RESULTS:
-                return ast.unparse(value)[:60]
-            if node is value or not isinstance(node.func, ast.Attribute):
-                return ""
-            # `decimal.getcontext().flags`: an attribute of what a shared-result call returned is shared too;
-            # `jnp.asarray(x).T` is not.
-            return ""
+            # `decimal.getcontext().flags` is shared with every caller; `jnp.asarray(x).T` is this call's own.
+            return ast.unparse(value)[:60] if (self.aliases.resolve(node.func) or "") in _SHARED_RESULTS else ""
         if not isinstance(node, ast.Name):
             return ""
         name = node.id
         own = scopes[-1]
         if name in own.names:
-            return own.shared_locals.get(name, "") if node is value or name in own.shared_locals else (
-                "" if name != "cls" else ast.unparse(value)[:60])
+            if name in own.shared_locals:
+                return own.shared_locals[name]
+            # `fn = cls.where.__func__`: what a class method reaches through its class is the class's.
+            return ast.unparse(value)[:60] if name == "cls" and node is not value else ""
         holder = _holder(name, scopes[:-1])
         if holder is not None:
             return ast.unparse(value)[:60] if not holder.per_call else ""
-        bound = self.bindings.get(name)
-        if bound is None or (bound.kind == "library" and node is value):
-            return "" if bound is None else ast.unparse(value)[:60]
-        return ast.unparse(value)[:60]
+        return ast.unparse(value)[:60] if name in self.bindings else ""
 
     def _class_data(self, klass: str, attribute: str, depth: int = 0) -> bool:
         """Whether `klass` or one of its bases binds `attribute` to data in its body."""
