@@ -27,11 +27,9 @@ def enter_judge_process(pickled_options: bytes, scratch: str, keep_spare: bool =
     both are the judge's side, and nothing a student wrote is in it."""
     parent = os.getppid()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # SIGTERM waits (blocked) until the judge's handler is installed, and every thread started meanwhile
-    # (XLA's pools, while JAX is imported) keeps it blocked for good: the kernel may hand a process's signal
-    # to any thread that does not block it, and Python runs the handler only once the main thread comes back
-    # to the interpreter, which a judge idle in a read on the call queue never does. `start_judge_process`
-    # unblocks it in the main thread alone.
+    # SIGTERM stays blocked in every thread for the judge's life (threads inherit this mask), so it waits for
+    # the one thread that takes it with `sigwait` (`judge_process._wait_for_stop`), however long JAX's import
+    # takes before that thread exists.
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
     _stop_with(parent)
     from .judge_process import start_judge_process
@@ -50,7 +48,7 @@ def _stop_with(parent: int) -> None:
     """SIGTERM from Linux when `jaxgrade` dies, asked for before the seconds of importing JAX: a parent killed
     during them would otherwise leave this judge running for good (the request outlives no parent that is
     already gone, so a parent gone by now means leaving at once). The signal waits, blocked, until the
-    judge's handler is in place."""
+    judge's stop thread takes it."""
     try:
         import ctypes
 

@@ -13,6 +13,7 @@ import shutil
 import signal
 import tempfile
 import threading
+import time
 from typing import NoReturn
 
 from graders.judge.options import GradingOptions
@@ -55,6 +56,13 @@ _prepared = False
 _keep_spare = False
 
 
+# Sent by this judge's stop thread to its own main thread alone (`pthread_kill`), never by anyone else.
+_UNWIND = signal.SIGUSR1
+# How long a grading may take to unwind before the stop thread leaves without it: a main thread inside one
+# long C call (a compilation, say) reaches no handler until that call returns.
+_UNWIND_SECONDS = 5.0
+
+
 class _Stop(BaseException):
     """SIGTERM while grading: unwinds the judge's stack so every `finally` closes what it opened."""
 
@@ -74,9 +82,8 @@ def start_judge_process(options: GradingOptions, scratch: str, keep_spare: bool 
 
     _own_folder = tempfile.mkdtemp(prefix="judge-", dir=scratch)
     tempfile.tempdir = _own_folder
-    signal.signal(signal.SIGTERM, _on_terminate)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})  # see judge_entry.py: this thread only
-    _stop_with_parent()
+    signal.signal(_UNWIND, _on_unwind)
+    threading.Thread(target=_wait_for_stop, name="judge-stop", daemon=True).start()
     prepare_grading_process(options)
     _prepared = True
     _keep_spare = keep_spare
@@ -98,13 +105,32 @@ def _replenish_spare(options: GradingOptions) -> None:
         pass
 
 
-def _on_terminate(signum: int, frame: object) -> None:
+def _wait_for_stop() -> None:
+    """The judge's one receiver of SIGTERM (the pool's stop, or Linux's word that `jaxgrade` died).
+
+    SIGTERM stays blocked in every thread of a judge (`judge_entry.py` blocks it before any thread exists,
+    and threads inherit the mask), so it waits for this `sigwait` alone. A Python handler would not do:
+    Linux hands a process's signal to any thread that does not block it, a helper thread (a worker's
+    output reader, say) took it, and Python runs handlers only in the main thread, which sat idle in a read
+    on the call queue and never ran it. A `jaxgrade` killed outright left its judges running for good.
+    """
+    signal.sigwait({signal.SIGTERM})
     # The judge is going away: what its helper threads meet while it unwinds (an import cut in
     # half, a closed pipe) is not worth a traceback on the user's terminal.
     threading.excepthook = lambda arguments: None
     if _grading_now:
-        raise _Stop()
+        main = threading.main_thread().ident
+        if main is not None:
+            signal.pthread_kill(main, _UNWIND)
+            time.sleep(_UNWIND_SECONDS)
+            # Still here: the main thread is stuck, possibly holding what closing the checks needs.
+            _leave(close=False)
     _leave()
+
+
+def _on_unwind(signum: int, frame: object) -> None:
+    if _grading_now:
+        raise _Stop()
 
 
 def grade_in_judge(file: str | Submission, assignment: str, options: GradingOptions) -> FileOutcome:
@@ -130,16 +156,19 @@ def grade_in_judge(file: str | Submission, assignment: str, options: GradingOpti
         _replenish_spare(options)
 
 
-def _leave() -> NoReturn:
-    """Close the clean timing workers, kill any worker a cut-short start left untracked, remove this
-    judge's folder (and the pool's, once empty: the parent may be gone), and exit."""
-    if _prepared:
+def _leave(close: bool = True) -> NoReturn:
+    """Close the clean timing workers (unless `close` is false), kill any worker left (a cut-short start's,
+    or all of them), remove this judge's folder (and the pool's, once empty: the parent may be gone), and
+    exit."""
+    if _prepared and close:
         # Not while the judge is still preparing: SIGTERM may land inside an import (the pool stops every
         # judge when one is killed), and importing again from the handler then fails with a traceback
         # (a batch under load, at a clean clone of b2e8a84). No check has started a worker by then.
-        from graders.common.registry import close_checks
+        # Whatever closing meets, the workers are killed below and the judge exits all the same.
+        with contextlib.suppress(Exception):
+            from graders.common.registry import close_checks
 
-        close_checks()
+            close_checks()
     for child in child_pids(os.getpid()):
         # Workers lead process groups of their own (bubblewrap's helpers are in them).
         with contextlib.suppress(OSError):
@@ -151,14 +180,3 @@ def _leave() -> NoReturn:
         with contextlib.suppress(OSError):
             os.rmdir(os.path.dirname(_own_folder))
     os._exit(128 + signal.SIGTERM)
-
-
-def _stop_with_parent() -> None:
-    """Ask Linux for SIGTERM when the parent dies, so a killed `jaxgrade` leaves no judge behind."""
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
