@@ -28,6 +28,8 @@ from graders.common.results import SubmissionResult
 from graders.judge.supervisor.compilation_cache import CACHE_ENVIRONMENT_VARIABLE
 from graders.reports import render_json
 
+from .hostile_mechanisms import mechanism_of
+
 # Set before any GradingOptions exists, and inherited by every jaxgrade and nbgrader the tests run.
 _SESSION_CACHE = tempfile.mkdtemp(prefix="jaxgrade-test-cache-")
 os.environ[CACHE_ENVIRONMENT_VARIABLE] = _SESSION_CACHE
@@ -243,6 +245,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             raise pytest.UsageError(f"{item.nodeid} is marked {claimed[0]} but lives in tests/{kind}/: "
                                     f"move it to tests/{claimed[0]}/ (its folder is its kind)")
         item.add_marker(kind)
+        _mark_mechanism(item)
+
+
+def _mark_mechanism(item: pytest.Item) -> None:
+    """A hostile test's mechanism as a keyword (`-k jax_internals` runs it across every round) and a mark."""
+    found = mechanism_of(item.path.name, getattr(getattr(item, "callspec", None), "params", {}))
+    if found is not None:
+        mechanism, round_name = found
+        item.extra_keyword_matches.add(mechanism)
+        item.add_marker(pytest.mark.hostile(mechanism=mechanism, round=round_name))
 
 
 # A unit test never starts a worker: one that does (itself or through a fixture it asks for) fails, and

@@ -12,7 +12,7 @@ import mmap
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import jax
 import jax.numpy as jnp
@@ -26,6 +26,10 @@ __all__ = ["CallFailed", "Calls", "JIT_FUNCTION_TYPE", "SharedMemory", "block", 
 # What `jax.jit` returns, read before any student code exists: a class of the student's named
 # `PjitFunction`, or a function given `lower` and `__wrapped__`, is not this type.
 JIT_FUNCTION_TYPE: type = type(jax.jit(lambda x: x))
+# JAX's array type, read from a fresh array before any student code exists.
+_JAX_ARRAY_TYPE: type = type(jnp.zeros(()))
+# Bound before any student code exists, which could rebind the module's name.
+_clear_caches: Callable[[], None] = jax.clear_caches
 
 
 class SharedMemory:
@@ -93,13 +97,12 @@ class Calls:
         self._jitted: dict[tuple[str, tuple[str, ...]], Callable[..., Any]] = {}
         # The arguments of the latest calls whose arguments were echoed, kept alive as a caller keeps
         # them: a function may change them during a later call (`echo_earlier`).
-        self._earlier: collections.deque[tuple[tuple[Any, ...], dict[str, Any], dict[int, tuple[int, Any]]]] = \
-            collections.deque(maxlen=EARLIER_CALLS)
+        self._earlier: collections.deque[_Earlier] = collections.deque(maxlen=EARLIER_CALLS)
 
     def handlers(self) -> dict[str, Callable[[dict[str, Any]], dict[str, Any]]]:
         return {"describe": lambda request: self.describe(request["name"]), "call": self.call,
                 "echo_earlier": self.echo_earlier,
-                "call_each_kind": self.call_each_kind}
+                "call_each_kind": self.call_each_kind, "forget_compiled": self.forget_compiled}
 
     def describe(self, name: str) -> dict[str, Any]:
         if not self.submission.defines(name):
@@ -128,6 +131,9 @@ class Calls:
         # containers' identities by path (only read when the arguments are echoed).
         layouts = [_layout(view) for view in views]
         containers = _argument_containers(args, kwargs) if request.get("echo_args") else []
+        # JAX arrays are not in the judge's memory: their values as the call gets them, to compare with after.
+        before = ((encode_value(_host_values(list(args))), encode_value(_host_values(kwargs)))
+                  if request.get("echo_args") and array_kind == "jax" else None)
         try:
             function = self.callable_for(request["name"], request.get("mode", "as_submitted"),
                                           request.get("static_argnames", []))
@@ -143,9 +149,20 @@ class Calls:
             # The shape of the containers after the call; an array still where the judge put it is
             # named by index, and the judge reads its bytes from its own mapping.
             shared = {id(view): (index, view) for index, view in enumerate(views)}
-            reply["args_after"] = encode_value(list(args), shared=shared)
-            reply["kwargs_after"] = encode_value(kwargs, shared=shared)
-            self._earlier.append((args, kwargs, shared))
+            if before is not None:
+                reply["args_before"], reply["kwargs_before"] = before
+            if reply.get("deleted"):
+                # A deleted array has no values left to echo; the deletion is the change, reported above.
+                reply["args_after"] = reply["kwargs_after"] = None
+            elif before is not None:
+                reply["args_after"] = encode_value(_host_values(list(args)))
+                reply["kwargs_after"] = encode_value(_host_values(kwargs))
+            else:
+                reply["args_after"] = encode_value(list(args), shared=shared)
+                reply["kwargs_after"] = encode_value(kwargs, shared=shared)
+            if array_kind == "numpy":
+                # The judge keeps the calls whose arrays it placed in its memory, and only those.
+                self._earlier.append(_Earlier(args, kwargs, shared, views, layouts))
             # Views are made writeable; one that is not any more had its flags changed by the call.
             reply["read_only"] = [index for index, view in enumerate(views) if not view.flags.writeable]
             # The same array object given other memory or another layout (`__setstate__`, `resize`,
@@ -160,10 +177,21 @@ class Calls:
     def echo_earlier(self, request: dict[str, Any]) -> dict[str, Any]:
         """The containers of the latest echoed calls' arguments as they are now, oldest first; an array
         still the very one the judge placed for that call is named by its index then. Then forgotten."""
-        earlier = [{"args": encode_value(list(args), shared=shared), "kwargs": encode_value(kwargs, shared=shared)}
-                   for args, kwargs, shared in self._earlier]
+        earlier = [{"args": encode_value(list(each.args), shared=each.shared),
+                    "kwargs": encode_value(each.kwargs, shared=each.shared),
+                    # As for the call itself: a placed array made read-only or given another shape, dtype or
+                    # memory by a later call.
+                    "read_only": [index for index, view in enumerate(each.views) if not view.flags.writeable],
+                    "rebuilt": [index for index, view in enumerate(each.views)
+                                if _layout(view) != each.layouts[index]]}
+                   for each in self._earlier]
         self._earlier.clear()
         return {"ok": True, "earlier": earlier}
+
+    def forget_compiled(self, request: dict[str, Any]) -> dict[str, Any]:
+        """JAX's caches of traced and compiled programs emptied: the next calls trace again."""
+        _clear_caches()
+        return {"ok": True}
 
     def call_each_kind(self, request: dict[str, Any]) -> dict[str, Any]:
         """`call` with arrays of each of `array_kinds` in turn, stopping at the first that fails."""
@@ -207,6 +235,31 @@ class Calls:
             except BaseException as error:  # noqa: BLE001 - jit reads the student's object (a `__wrapped__` loop)
                 raise CallFailed(self.describe_error(error)) from None
         return self._jitted[key]
+
+
+def _host_values(value: Any) -> Any:
+    """`value` with each JAX array in its lists, tuples and dicts replaced by the host copy that printing it,
+    `tolist()` and `item()` read (`_value`): a call that replaces that copy changes what its caller sees."""
+    if type(value) in (list, tuple):
+        return type(value)(_host_values(item) for item in value)
+    if type(value) is dict:
+        return {key: _host_values(item) for key, item in value.items()}
+    if type(value) is _JAX_ARRAY_TYPE:
+        try:
+            return np.asarray(value._value)  # type: ignore[attr-defined]
+        except Exception:  # noqa: BLE001 - a deleted or broken array is echoed as JAX reads it, or not at all
+            return value
+    return value
+
+
+class _Earlier(NamedTuple):
+    """An echoed call's arguments as the caller keeps them, and each placed array's layout before the call."""
+
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any]
+    shared: dict[int, tuple[int, Any]]
+    views: list[np.ndarray]
+    layouts: list[tuple[Any, ...]]
 
 
 def _layout(view: np.ndarray) -> tuple[Any, ...]:

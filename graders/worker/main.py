@@ -7,7 +7,8 @@ import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-from ..both_sides.operations import OPERATIONS, timed_operations
+from ..both_sides.messages import fields_problem
+from ..both_sides.operations import LOAD, OPERATIONS, timed_operations
 
 __all__ = ["serve"]
 
@@ -94,7 +95,9 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
         if request is None or request.get("op") == "exit":
             _leave_now()
         op = request.get("op")
-        if op == "load":
+        if op == "load" and (problem := fields_problem(LOAD.request, request, allowed=_OP)):
+            reply: dict[str, Any] = {"protocol_error": problem}
+        elif op == "load":
             # Before any program is compiled: JAX reads its cache settings on the first compilation.
             for name, value in (request.get("jax_config") or {}).items():
                 jax.config.update(name, value)
@@ -117,7 +120,7 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
             # files of the notebook's (persistent_cache.py).
             cache_settings.restore()
             audit.channels_left_open()
-            reply: dict[str, Any] = {"baseline": integrity.baseline, "cells": cells, "library": library.compare()}
+            reply = {"baseline": integrity.baseline, "cells": cells, "library": library.compare()}
         elif not handlers:
             reply = {"protocol_error": "load must come first"}
         elif op in _TIMED_OPS and capabilities is not None:
@@ -142,14 +145,26 @@ def _answer(handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]], op:
             request: dict[str, Any]) -> dict[str, Any]:
     """One probe's reply. Probes catch what student code raises; anything else that escapes one is the
     grader's fault, reported as such, and the worker lives on."""
-    handler = handlers.get(op) if op in OPERATIONS else None
-    if handler is None:
+    operation = OPERATIONS.get(op) if isinstance(op, str) else None
+    handler = handlers.get(op) if operation is not None else None
+    if operation is None or handler is None:
         # Only a declared request runs (both_sides/operations.py).
         return {"protocol_error": f"unknown op {op!r}"}
+    problem = fields_problem(operation.request, request, allowed=_OP)
+    if problem is not None:
+        return {"protocol_error": problem}
     try:
-        return handler(request)
+        reply = handler(request)
     except Exception as error:  # noqa: BLE001 - see the docstring
         return {"probe_error": f"{op}: {type(error).__name__}: {error}"}
+    # A reply the judge would refuse as malformed is the grader's own slip: said so here, in the tests.
+    problem = fields_problem(operation.reply, reply)
+    return reply if problem is None else {"probe_error": f"{op}: the worker's reply does not match its "
+                                                         f"declaration: {problem}"}
+
+
+# The request's own name, on every request besides its declared fields.
+_OP = frozenset({"op"})
 
 
 def _leave_now() -> NoReturn:

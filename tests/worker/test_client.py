@@ -134,8 +134,28 @@ def test_a_probe_that_fails_is_the_graders_fault_and_the_worker_lives_on() -> No
     session = _session("def double(x):\n    return 2 * x\n")
     try:
         assert session.worker is not None
-        with pytest.raises(ProbeFailed, match="describe: KeyError"):
-            session.worker.request("describe")  # the probe needs a name: a bug on the judge's side
+        with pytest.raises(ProbeFailed, match="trace_size: KeyError"):
+            # A call without its arguments, inside a request that has its declared fields: a bug on the
+            # judge's side that the wire's check of top-level fields lets through to the probe.
+            session.worker.request("trace_size", name="double", static_argnames=[], calls=[{}])
+        assert session.worker.alive
+        assert session.call("double", Call((np.float32(2.0),))).output == 4.0
+    finally:
+        session.close()
+
+
+def test_a_request_that_does_not_match_its_declaration_runs_nothing_and_says_which_field() -> None:
+    session = _session("def double(x):\n    return 2 * x\n")
+    try:
+        assert session.worker is not None
+        with pytest.raises(WorkerLost, match="DescribeRequest lacks name"):
+            session.worker.request("describe")
+        with pytest.raises(WorkerLost, match=r"DescribeRequest.name is int, not str"):
+            session.worker.request("describe", name=3)
+        with pytest.raises(WorkerLost, match=r"DescribeRequest has no field 'extra'"):
+            session.worker.request("describe", name="double", extra=1)
+        with pytest.raises(ValueError, match="does not match its declaration: DescribeRequest lacks name"):
+            session._request("describe")  # the judge's own check, before anything is sent
         assert session.worker.alive
         assert session.call("double", Call((np.float32(2.0),))).output == 4.0
     finally:

@@ -31,7 +31,7 @@ from ..source.reached_state import StateUse, reached_state
 from .base import CheckContext, Verdict, draw_examples, stable_seed
 
 _LISTED = 3
-# The comparison makes each of 5 to 7 of correctness's calls twice (their number and orders drawn from the
+# The comparison makes 5 to 7 of the function's first calls again (their number and order drawn from the
 # exercise's seed).
 _HISTORY = 4
 _MAX_HISTORY = 6
@@ -106,33 +106,30 @@ def _output_after_history(ctx: CheckContext) -> Verdict | None:
     """A failed verdict when a call's output differs when it is made again after other calls; None when none
     does, or when a call raised (correctness says why).
 
-    Every call of the history is made twice, the second time in another order, and each output compared with
-    its first: state that scales a result shows on any input that is not all zeros. How many calls (`_HISTORY`
-    to `_MAX_HISTORY`) and in which orders is drawn from the exercise's own seed, so no fixed count of calls is
-    safe to count to, and a regrade makes the same calls in the same order."""
+    The calls repeated are the function's first calls in this session (correctness's first, kept with their
+    outputs by the session), made again after every other check's calls, in another order, and after JAX's
+    caches were emptied, so that what a trace reads is read again. State that any earlier call left behind
+    then shows, however few calls it took to change: a fresh process's answers against a used one's. How many
+    (`_HISTORY` to `_MAX_HISTORY` + 1) and in which order is drawn from the exercise's own seed, so a regrade
+    makes the same calls in the same order."""
     name = ctx.exercise.name
-    # Correctness's own inputs: their programs are compiled already, so the comparison costs calls only.
-    calls = draw_examples(ctx.exercise, ctx.exercise.max_examples, "correctness")
-    if len(calls) < 2:
+    firsts = ctx.session.first_outputs(name)
+    if not firsts:
         return None
     chooser = random.Random(stable_seed(name, "no_globals.history"))
-    chosen = calls[:chooser.randint(_HISTORY, _MAX_HISTORY) + 1]
-    first_outputs = []
-    for call in chosen:
-        outcome = ctx.session.call(name, call, array_kind="jax", timeout=ctx.timeout())
+    chosen = firsts[:chooser.randint(_HISTORY, _MAX_HISTORY) + 1]
+    order = list(range(len(chosen)))
+    chooser.shuffle(order)
+    ctx.session.forget_compiled()
+    for index in order:
+        first = chosen[index]
+        between = ctx.session.calls_made(name) - first.made_after - 1
+        outcome = ctx.session.call(name, first.call, array_kind=first.array_kind, timeout=ctx.timeout())
         if outcome.error is not None:
             return None
-        first_outputs.append(outcome.output)
-    again = list(range(len(chosen)))
-    chooser.shuffle(again)
-    for made, index in enumerate(again, start=1):
-        outcome = ctx.session.call(name, chosen[index], array_kind="jax", timeout=ctx.timeout())
-        if outcome.error is not None:
-            return None
-        if same_data(first_outputs[index], outcome.output) is not None:
-            between = len(chosen) - 1 - index + made - 1
+        if same_data(first.output, outcome.output) is not None:
             return Verdict.failed(ctx.text("no_globals.output_changed", name=name, calls=between,
-                                           input=ctx.describe_call(chosen[index]),
-                                           before=format_value(first_outputs[index]),
+                                           input=ctx.describe_call(first.call),
+                                           before=format_value(first.output),
                                            after=format_value(outcome.output)), history=between)
     return None

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import numpy as np
+
 from graders.common.format import clip_code
 from graders.common.registry import register_check
 from graders.common.spec import Call
@@ -73,9 +75,9 @@ def no_mutation(ctx: CheckContext) -> Verdict:
     search = search_drawn_first(ctx, "no_mutation", body, min(_MAX_EXAMPLES, exercise.max_examples),
                                 unreproduced_is_flaky=False)
     if search.counterexample is None and not search.flaky:
-        donated = _donated(ctx)
-        if donated is not None:
-            return donated
+        changed_jax = _jax_arguments_changed(ctx)
+        if changed_jax is not None:
+            return changed_jax
         # A caller keeps its arguments after the call returns: the arguments of every call, read again
         # after all later calls, must still be what was sent (a function that keeps them and changes
         # them one call late changed its caller's data all the same).
@@ -103,15 +105,29 @@ def _earlier_changes(parameters: tuple[str, ...], earlier: EarlierArguments) -> 
                 yield argument, difference
 
 
-def _donated(ctx: CheckContext) -> Verdict | None:
-    """A failed verdict when a call given JAX arrays leaves one of them deleted: JAX hands a donated
-    argument's memory to the output (`donate_argnums`), and the caller's array can no longer be read.
-    The worker reports it, and the report can only cost the point."""
+def _jax_arguments_changed(ctx: CheckContext) -> Verdict | None:
+    """A failed verdict when a call given JAX arrays leaves one of them deleted or reading other values.
+
+    JAX hands a donated argument's memory to the output (`donate_argnums`), and the caller's array can no
+    longer be read; a JAX array's private attributes can make it read as other numbers. These arrays are not in
+    the judge's memory, so the worker reports both, and the report can only cost the point."""
     exercise = ctx.exercise
-    call = draw_examples(exercise, 1, "no_mutation")[0]
-    outcome = ctx.session.call(exercise.name, call, array_kind="jax", timeout=ctx.timeout())
-    if outcome.error is not None or not outcome.deleted:
+    # The drawn input with the most distinct numbers: hypothesis often draws all zeros first, which hides a
+    # change to zeros.
+    call = max(draw_examples(exercise, min(_MAX_EXAMPLES, exercise.max_examples), "no_mutation"), key=_distinct_values)
+    outcome = ctx.session.call(exercise.name, call, array_kind="jax", echo_args=True, timeout=ctx.timeout())
+    if outcome.error is not None:
         return None
+    if not outcome.deleted:
+        if not isinstance(outcome.args_before, list) or not isinstance(outcome.kwargs_before, dict):
+            return None
+        given = Call(tuple(outcome.args_before), outcome.kwargs_before)
+        changed = next(_differences(exercise.parameters, given, outcome.args_after, outcome.kwargs_after), None)
+        if changed is None:
+            return None
+        argument, difference = changed
+        return Verdict.failed(ctx.text("no_mutation.failed", input=ctx.describe_call(call), argument=argument,
+                                       detail=_describe(ctx, argument, difference)))
     where, path = outcome.deleted[0]
     argument = (exercise.parameters[where] if type(where) is int and 0 <= where < len(exercise.parameters)
                 else str(where)) + path
@@ -120,6 +136,12 @@ def _donated(ctx: CheckContext) -> Verdict | None:
              if site is not None else "")
     return Verdict.failed(ctx.text("no_mutation.donated", name=exercise.name, argument=argument, at=place,
                                    input=ctx.describe_call(call)), deleted=[argument])
+
+
+def _distinct_values(call: Call) -> int:
+    """How many distinct numbers the call's NumPy arrays hold, all together."""
+    arrays = [value for value in (*call.args, *call.kwargs.values()) if isinstance(value, np.ndarray)]
+    return sum(len(np.unique(array)) for array in arrays if array.size)
 
 
 def _changed_arguments(parameters: tuple[str, ...], call: Call,

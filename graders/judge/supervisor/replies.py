@@ -21,6 +21,7 @@ __all__ = [
     "EarlierArguments",
     "ErrorReport",
     "EventWindow",
+    "FirstOutput",
     "FunctionInfo",
     "IntermediateNode",
     "Intermediates",
@@ -103,6 +104,18 @@ class EarlierArguments:
 
 
 @dataclass(frozen=True)
+class FirstOutput:
+    """One of the first calls a session made of a function, as submitted, with its output: what the function
+    answered before any history of calls (`SubmissionSession.first_outputs`)."""
+
+    call: Call
+    array_kind: str
+    output: Any
+    # How many calls of the function the session had made before this one.
+    made_after: int
+
+
+@dataclass(frozen=True)
 class CallOutcome:
     """A call's output or error. With `echo_args`: the arguments after the call as the worker reports
     their containers (`args_after`, `kwargs_after`, each array still in place read by the judge from
@@ -115,6 +128,10 @@ class CallOutcome:
     kwargs_after: Any = None
     args_seen: Any = None
     kwargs_seen: Any = None
+    # With JAX arrays (not in the judge's memory): the arguments' values as the call got them, as the worker
+    # reports them beside `args_after` (a difference between the two can only cost points).
+    args_before: Any = None
+    kwargs_before: Any = None
     # (argument position or keyword, path inside it, how): where an array the judge placed in shared
     # memory is no longer the object the caller's container holds (`replaced`, as the judge reads the
     # echo's structure), or was made read-only (`read_only`, as the worker reports).

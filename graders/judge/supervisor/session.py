@@ -15,7 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from graders.both_sides.operations import OPERATIONS
+from graders.both_sides.messages import ENVELOPE, fields_problem
+from graders.both_sides.operations import LOAD, OPERATIONS, Operation
 from graders.both_sides.protocol import (
     EARLIER_CALLS,
     ProtocolError,
@@ -42,6 +43,7 @@ from .replies import (
     EarlierArguments,
     ErrorReport,
     EventWindow,
+    FirstOutput,
     FunctionInfo,
     IntermediateNode,
     Intermediates,
@@ -55,7 +57,7 @@ from .replies import (
 )
 from .spare_worker import spare_worker
 
-__all__ = ["CHECKS_PLATFORM", "InstrumentTampered", "SubmissionSession"]
+__all__ = ["CHECKS_PLATFORM", "FIRST_OUTPUTS_KEPT", "InstrumentTampered", "SubmissionSession"]
 
 
 class InstrumentTampered(Exception):
@@ -120,6 +122,10 @@ class SubmissionSession:
         self._processes: tuple[int, ...] = ()
         self._digests: tuple[str, ...] = ()
         self._commitment = "host"
+        # Each function's first calls as submitted and their outputs, and how many calls of it were made:
+        # no_globals repeats those calls after all the others (`first_outputs`).
+        self._first_outputs: dict[str, list[FirstOutput]] = {}
+        self._calls_made: dict[str, int] = {}
         # What may withhold points, gathered over every worker this session starts.
         self.audit_events: list[AuditEvent] = []
         self.channel_breaches: list[str] = []
@@ -183,6 +189,7 @@ class SubmissionSession:
         self._pending_load = False
         reply = self.worker.receive(timeout=self.limits.load_seconds)
         self._read_events("")
+        reply = _declared_reply(LOAD, reply)
         self.check_channel()
         baseline = reply.get("baseline")
         self.baseline = baseline if isinstance(baseline, dict) else {}
@@ -222,10 +229,15 @@ class SubmissionSession:
         """Send a request and wait for its reply. `meanwhile` runs in the judge between the two, so
         that the judge's own work (the reference's output for the same input, compiled on a shape
         new to both) overlaps the worker's instead of waiting for it."""
-        if op not in OPERATIONS:
+        operation = OPERATIONS.get(op)
+        if operation is None:
             # The grader's own slip, caught before anything is sent: the worker would refuse it anyway.
             raise ValueError(f"op={op!r} is not declared in graders/both_sides/operations.py; declare it there "
-                             "with the watch it runs under")
+                             "with what it runs and its request's and reply's fields")
+        problem = fields_problem(operation.request, payload)
+        if problem is not None:
+            raise ValueError(f"the judge's {op!r} request does not match its declaration: {problem} "
+                             "(graders/both_sides/messages.py)")
         # Remembered so that a worker lost during a call can be blamed on that input.
         self.last_call = call
         if self.worker is None:
@@ -249,7 +261,7 @@ class SubmissionSession:
         changes = _integrity_changes(self.baseline, reply.get("integrity"))
         if changes:
             raise InstrumentTampered(changes)
-        return reply
+        return _declared_reply(operation, reply)
 
     def _read_events(self, name: str) -> None:
         """Count what the worker's event stream carried since the last reply, as this request's window:
@@ -356,6 +368,7 @@ class SubmissionSession:
             **self._wire_arguments(call, shared),
         )
         outcome = _call_outcome(reply, echo_args, shared)
+        self._count_call(name, call, mode, array_kind, outcome)
         if echo_args and shared is not None:
             wire_args = reply.get("args_after")
             wire_kwargs = reply.get("kwargs_after")
@@ -406,8 +419,9 @@ class SubmissionSession:
                 *((position, value, echo) for position, (value, echo)
                   in enumerate(zip(call.args, items if type(items) is list else []))),
                 *((key, value, _wire_item(wire_kwargs, key)) for key, value in call.kwargs.items())]
+            read_only, rebuilt = _indices(now.get("read_only")), _indices(now.get("rebuilt"))
             replaced = tuple((where, path, how) for where, value, echo in pairs
-                             for path, how in shared.replaced(value, echo, placed=placed))
+                             for path, how in shared.replaced(value, echo, read_only, placed=placed, rebuilt=rebuilt))
             try:
                 args_now = decode_value(wire_args, shared=placed.original)
                 kwargs_now = decode_value(wire_kwargs, shared=placed.original)
@@ -440,7 +454,31 @@ class SubmissionSession:
         outcomes = [_call_outcome(each if isinstance(each, dict) else {}, False) for each in replies]
         if len(outcomes) < len(array_kinds) and outcomes[-1].ok:
             raise WorkerLost("protocol", "malformed reply: call_each_kind stopped before a failure")
+        for kind, outcome in zip(array_kinds, outcomes):
+            self._count_call(name, call, "as_submitted", kind, outcome)
         return outcomes
+
+    def _count_call(self, name: str, call: Call, mode: str, array_kind: str, outcome: CallOutcome) -> None:
+        """Count a call of `name`; keep it with its output when it is one of the first, made as submitted."""
+        made = self._calls_made.get(name, 0)
+        self._calls_made[name] = made + 1
+        firsts = self._first_outputs.setdefault(name, [])
+        if mode == "as_submitted" and outcome.ok and len(firsts) < FIRST_OUTPUTS_KEPT:
+            firsts.append(FirstOutput(call, array_kind, outcome.output, made))
+
+    def first_outputs(self, name: str) -> list[FirstOutput]:
+        """The first calls this session made of `name` as submitted (up to `FIRST_OUTPUTS_KEPT`), with the
+        outputs the judge decoded then, before any later call could leave anything behind."""
+        return list(self._first_outputs.get(name, ()))
+
+    def calls_made(self, name: str) -> int:
+        """How many calls of `name` this session has made, in every mode."""
+        return self._calls_made.get(name, 0)
+
+    def forget_compiled(self) -> None:
+        """Empty the worker's JAX caches of traced and compiled programs: the next calls trace the submission's
+        functions again, so what a trace reads is read again too."""
+        self._request("forget_compiled")
 
     def recompilation(self, name: str, warmup: Sequence[Call], measured: Sequence[Call],
                       timeout: float | None = None) -> RecompilationReport | ErrorReport:
@@ -578,6 +616,19 @@ class SubmissionSession:
 
 _RECOMPILATION_KINDS = ("jax", "numpy")
 
+# How many of each function's first calls a session keeps with their outputs (`first_outputs`).
+FIRST_OUTPUTS_KEPT = 8
+
+
+def _declared_reply(operation: Operation, reply: dict[str, Any]) -> dict[str, Any]:
+    """`reply` when it has the fields `operation` declares for its reply; a reply of another shape is the
+    worker's breach (its process runs the submission's code), and the session ends with it."""
+    problem = fields_problem(operation.reply, reply, allowed=ENVELOPE)
+    if problem is not None or reply.get("op") != operation.name:
+        raise WorkerLost("protocol", f"malformed reply to {operation.name}: "
+                                     f"{problem or 'it answers ' + repr(reply.get('op'))[:40]}"[:200])
+    return reply
+
 
 def _indices(reported: Any) -> frozenset[int]:
     """The worker's list of argument indices, as far as it is one."""
@@ -603,9 +654,12 @@ def _call_outcome(reply: dict[str, Any], echo_args: bool, shared: SharedArgument
     try:
         args_after = decode_value(reply["args_after"], shared=read) if echo_args else None
         kwargs_after = decode_value(reply["kwargs_after"], shared=read) if echo_args else None
+        args_before = decode_value(reply.get("args_before"))
+        kwargs_before = decode_value(reply.get("kwargs_before"))
         if reply.get("ok"):
             return CallOutcome(output=decode_value(reply.get("output")), args_after=args_after,
-                               kwargs_after=kwargs_after, deleted=deleted)
+                               kwargs_after=kwargs_after, deleted=deleted, args_before=args_before,
+                               kwargs_before=kwargs_before)
     except (ProtocolError, KeyError, TypeError, ValueError) as error:
         raise WorkerLost("protocol", f"malformed reply: {error}") from None
     return CallOutcome(error=ErrorReport.from_wire(reply.get("error")), args_after=args_after,
