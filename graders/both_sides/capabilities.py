@@ -40,7 +40,9 @@ CAPABILITY_FUNCTIONS = {
     **{f"os.{name}": "descriptor" for name in _OS_DESCRIPTORS},
     **{f"os.{name}": "process" for name in _OS_PROCESSES},
     **{f"sys.{name}": "introspection" for name in ("_getframe", "_current_frames", "settrace", "setprofile",
-                                                   "addaudithook", "_clear_type_cache", "setswitchinterval")},
+                                                   "addaudithook", "_clear_type_cache")},
+    # The interpreter's thread switch interval, kept for the whole process (it paces the worker's own threads).
+    "sys.setswitchinterval": "registry",
     **{f"inspect.{name}": "introspection" for name in ("currentframe", "stack", "getouterframes",
                                                        "getinnerframes", "trace")},
     **{f"gc.{name}": "introspection" for name in ("get_objects", "get_referrers", "get_referents", "freeze",

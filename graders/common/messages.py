@@ -518,6 +518,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "`{function}` changes `{name}` at {where} (`{code}`), which is `{owner}`: an object that outlives the call and is shared by every call",
         "ko": "`{function}`이(가) {where}(`{code}`)에서 `{name}`을(를) 바꿈. 이것은 `{owner}`, 즉 호출이 끝나도 남아 모든 호출이 함께 쓰는 객체입니다",
     },
+    "no_globals.changes_settings_read": {
+        "en": "`{function}` reads a setting the whole process keeps (`{name}`) at {where} (`{code}`), which an earlier call may have changed",
+        "ko": "`{function}`이(가) {where}(`{code}`)에서 프로세스 전체가 간직하는 설정(`{name}`)을 읽음. 앞선 호출이 그 값을 바꿨을 수 있습니다",
+    },
     "no_globals.changes_settings": {
         "en": "`{function}` changes a setting the whole process keeps (`{name}`) at {where} (`{code}`), which the next call can read back",
         "ko": "`{function}`이(가) {where}(`{code}`)에서 프로세스 전체가 간직하는 설정(`{name}`)을 바꿈. 다음 호출이 그 값을 다시 읽을 수 있습니다",
@@ -644,8 +648,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "`{name}`이(가) 나중 호출에서 앞선 호출의 인자 `{argument}`을(를) 바꾸었습니다: {detail} 호출한 쪽은 호출이 끝난 뒤에도 그 데이터를 계속 씁니다. 인자에 대한 참조를 남겨 두지 말고 새 값을 반환하세요.\n앞선 호출의 입력: {input}",
     },
     "mutation.rebuilt": {
-        "en": "`{path}` was rebuilt in place (`__setstate__`, `resize` or an assignment to `.shape`): the caller's own array object now holds other memory or another layout.",
-        "ko": "`{path}`이(가) 제자리에서 다시 만들어졌습니다(`__setstate__`, `resize` 또는 `.shape` 대입): 호출한 쪽의 배열 객체가 이제 다른 메모리를 쓰거나 메모리 배치가 달라졌습니다.",
+        "en": "`{path}` was rebuilt in place (`__setstate__`, `resize`, or an assignment to `.shape`, `.strides` or `.dtype`): the caller's own array object now holds other memory, another layout or another type.",
+        "ko": "`{path}`이(가) 제자리에서 다시 만들어졌습니다(`__setstate__`, `resize`, 또는 `.shape`·`.strides`·`.dtype` 대입): 호출한 쪽의 배열 객체가 이제 다른 메모리나 메모리 배치, 다른 자료형을 갖습니다.",
     },
     "mutation.read_only": {
         "en": "`{path}` was made read-only (`setflags(write=False)`): the caller's own array changed, and its next in-place write fails.",
@@ -657,20 +661,20 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # ---------------------------------------------------------- no_globals
     "no_globals.passed": {
-        "en": "`{name}` and the helpers it calls read and write no module-level data, and calling it changed no hidden state.",
-        "ko": "`{name}`과(와) 그 함수가 호출하는 보조 함수는 모듈 수준 데이터를 읽거나 쓰지 않으며, 호출해도 숨은 상태가 바뀌지 않습니다.",
+        "en": "`{name}` and the helpers it calls read and write no module-level data, and its first calls gave the same outputs, bit for bit, when made again after all the others.",
+        "ko": "`{name}`과(와) 그 함수가 호출하는 보조 함수는 모듈 수준 데이터를 읽거나 쓰지 않으며, 처음 호출들을 다른 모든 호출 뒤에 다시 해도 출력이 비트 단위까지 같았습니다.",
     },
     "no_globals.failed": {
         "en": "`{name}` depends on more than its arguments. {first}.{more}\n{why}",
         "ko": "`{name}`이(가) 인자 외의 것에도 의존합니다. {first}.{more}\n{why}",
     },
     "no_globals.why_read": {
-        "en": "Pass such values as arguments or define them inside the function: under jit a global's value is frozen into the compiled code when the function is traced.",
-        "ko": "이런 값은 인자로 넘기거나 함수 안에서 정의하세요. jit에서는 전역 변수의 값이 함수를 추적하는 시점에 컴파일된 코드에 고정됩니다.",
+        "en": "Pass such values as arguments or define them inside the function (and under jit, a global's value is frozen into the compiled code when the function is traced).",
+        "ko": "이런 값은 인자로 넘기거나 함수 안에서 정의하세요(jit에서는 전역 변수의 값이 함수를 추적하는 시점에 컴파일된 코드에 고정되기도 합니다).",
     },
     "no_globals.why_state": {
-        "en": "Under jit such a change happens once, while the function is traced, not on every call: a pure function returns new values instead of keeping state.",
-        "ko": "jit에서는 이런 변경이 호출할 때마다 일어나지 않고, 함수를 추적할 때 한 번만 일어납니다. 순수 함수는 상태를 유지하지 말고 새 값을 반환해야 합니다.",
+        "en": "A pure function returns new values instead of keeping state, so no call sees what an earlier one left behind (and under jit, such a change happens once, while the function is traced, not on every call).",
+        "ko": "순수 함수는 상태를 유지하지 말고 새 값을 반환해야 합니다. 그래야 어떤 호출도 앞선 호출이 남긴 것을 보지 않습니다(jit에서는 이런 변경이 호출마다 일어나지 않고 함수를 추적할 때 한 번만 일어나기도 합니다).",
     },
     "no_globals.read": {
         "en": "`{function}` reads the global `{global_name}` ({type}) at {where}",
@@ -697,8 +701,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "`{function}`이(가) {where}에서 전역 변수 `{global_name}`에 값을 대입함",
     },
     "no_globals.read_attribute": {
-        "en": "`{function}` reads `{global_name}` ({type}) at {where}, an attribute kept on a function, a jit wrapper or an object",
-        "ko": "`{function}`이(가) {where}에서 함수나 jit 래퍼, 객체에 붙여 둔 속성 `{global_name}`({type})을(를) 읽음",
+        "en": "`{function}` reads `{global_name}` at {where}: what earlier calls left on a function, a jit wrapper or an object (an attribute, `cache_info()`, `_cache_size()`)",
+        "ko": "`{function}`이(가) {where}에서 `{global_name}`을(를) 읽음: 앞선 호출이 함수나 jit 래퍼, 객체에 남긴 것(속성, `cache_info()`, `_cache_size()`)입니다",
     },
     "no_globals.why_rng": {
         "en": "Under jit the draw happens once, when the function is traced: every call of the compiled function returns the numbers drawn then, and outside jit each call depends on hidden state. Use `jax.random` with a key passed as an argument (`jax.random.normal(key, shape)`), and split the key for new numbers.",

@@ -797,7 +797,8 @@ class _Reader:
             self._add("state", "rng", label, resolved, resolved.rsplit(".", 1)[0], filename, line, ast.unparse(call))
         if (resolved in _PROCESS_SETTINGS or resolved.startswith(_PROCESS_SETTING_MODULES)
                 or (resolved in _FILE_OPENERS and _writes(call))) and id(call) not in self.scoped:
-            kind = "files" if resolved in _FILE_OPENERS or resolved.startswith(_FILE_MODULES) else "settings"
+            kind = ("files" if resolved in _FILE_OPENERS or resolved.startswith(_FILE_MODULES)
+                    else "settings_read" if resolved.rsplit(".", 1)[-1].startswith(("get", "is")) else "settings")
             self._add("state", kind, label, resolved, resolved.split(".")[0], filename, line, ast.unparse(call))
         function = call.func
         if isinstance(function, ast.Name) and not _is_local(function.id, scopes):
