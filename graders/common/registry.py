@@ -49,6 +49,10 @@ class CheckEntry:
     rests_on_worker: bool = True
     # Called once when the grading process is done: stop what `prepare` started (clean workers).
     close: Callable[[], None] | None = None
+    # True for a check that must come after every other check of every exercise, timing included: its
+    # verdict gates nothing, and what it compares (`no_globals`: the first calls made again) needs the
+    # longest history of calls before it.
+    runs_last: bool = False
 
 
 _CHECKS: dict[str, CheckEntry] = {}
@@ -67,6 +71,7 @@ def register_check(
     wants_accelerator: bool = False,
     rests_on_worker: bool = True,
     close: Callable[[], None] | None = None,
+    runs_last: bool = False,
 ) -> Callable[[CheckFunction], CheckFunction]:
     """Decorator: make a check available to exercise specs under `name`.
 
@@ -74,14 +79,16 @@ def register_check(
     timing verdict on a wrong function teaches nothing. A `gate` check comes
     first in every exercise, and while it has not passed no other check earns
     points: structure alone (pure, jit-compiled, not recompiling) is worth
-    nothing on a function that computes the wrong thing.
+    nothing on a function that computes the wrong thing. A check that is not `deterministic` (timing)
+    or `runs_last` runs after every exercise's other checks, the `runs_last` ones after the rest.
     """
 
     def decorate(function: CheckFunction) -> CheckFunction:
         if name in _CHECKS:
             raise ValueError(f"check {name!r} is registered twice")
         _CHECKS[name] = CheckEntry(name, function, description, option_type, requires, gate, prepare,
-                                   render_timings, deterministic, wants_accelerator, rests_on_worker, close)
+                                   render_timings, deterministic, wants_accelerator, rests_on_worker, close,
+                                   runs_last)
         return function
 
     return decorate

@@ -219,7 +219,8 @@ class _FailedGate:
 
 @dataclass(frozen=True)
 class _Deferred:
-    """A timing check held back to the end of the submission, and where its result goes."""
+    """A check held back to the end of the submission (timing, or one that runs last), and where its result
+    goes."""
 
     exercise: Exercise
     position: int
@@ -297,9 +298,10 @@ def _judge_exercise(grading: _Grading, exercise: Exercise) -> _Judged:
             verdict = Verdict(Status.SKIPPED, t("exercise.skipped_lost", options.lang, check=lost_during))
         elif failed_requirement is not None:
             verdict = Verdict(Status.SKIPPED, t("exercise.skipped_requires", options.lang, required=failed_requirement))
-        elif not entry.deterministic:
+        elif not entry.deterministic or entry.runs_last:
             # A timing check runs after every other exercise (`_run_deferred`): its verdict gates
-            # nothing, and by then the clean worker it compares against is warm.
+            # nothing, and by then the clean worker it compares against is warm. A check that runs last
+            # comes after those.
             deferred.append(_Deferred(exercise, len(results), check_name, points, gate_failed))
             verdict = Verdict(Status.SKIPPED, "")
         else:
@@ -322,7 +324,7 @@ def _run_deferred(grading: _Grading, deferred: list[_Deferred],
     session, options = grading.session, grading.options
     flags: list[Flag] = []
     by_name = {exercise.name: index for index, exercise in enumerate(exercises)}
-    for item in deferred:
+    for item in sorted(deferred, key=lambda item: get_check(item.check).runs_last):
         if time.monotonic() >= grading.deadline:
             verdict = Verdict(Status.SKIPPED, t("exercise.time_limit", options.lang,
                                                 seconds=f"{options.submission_seconds:g}"))

@@ -40,6 +40,9 @@ _MAX_HISTORY = 6
 @register_check(
     "no_globals",
     prepare=lambda exercise: draw_examples(exercise, exercise.max_examples, "correctness"),
+    # After every exercise's other checks: the first calls are made again after the longest history, and the
+    # JAX caches it empties cost no later check a compilation.
+    runs_last=True,
     description={
         "en": "reads, writes and keeps no module-level data or hidden state (modules, functions and classes are fine)",
         "ko": "모듈 수준 데이터나 숨은 상태를 읽거나 쓰거나 간직하지 않음(모듈, 함수, 클래스는 허용)",

@@ -126,6 +126,8 @@ class SubmissionSession:
         # no_globals repeats those calls after all the others (`first_outputs`).
         self._first_outputs: dict[str, list[FirstOutput]] = {}
         self._calls_made: dict[str, int] = {}
+        # The worker whose JAX caches `forget_compiled` emptied.
+        self._forgotten_by: WorkerProcess | None = None
         # What may withhold points, gathered over every worker this session starts.
         self.audit_events: list[AuditEvent] = []
         self.channel_breaches: list[str] = []
@@ -476,9 +478,12 @@ class SubmissionSession:
         return self._calls_made.get(name, 0)
 
     def forget_compiled(self) -> None:
-        """Empty the worker's JAX caches of traced and compiled programs: the next calls trace the submission's
-        functions again, so what a trace reads is read again too."""
-        self._request("forget_compiled")
+        """Empty the worker's JAX caches of traced and compiled programs, once a worker: the next calls trace the
+        submission's functions again, so what a trace reads is read again too. `no_globals` runs last, so once is
+        enough: a program traced after this was traced at the end of the history."""
+        if self.worker is not None and self._forgotten_by is not self.worker:
+            self._request("forget_compiled")
+            self._forgotten_by = self.worker
 
     def recompilation(self, name: str, warmup: Sequence[Call], measured: Sequence[Call],
                       timeout: float | None = None) -> RecompilationReport | ErrorReport:
