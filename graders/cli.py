@@ -228,6 +228,22 @@ def _build_parser() -> argparse.ArgumentParser:
     due.add_argument("--zone", metavar="ZONE", help="IANA time zone of WHEN, such as Asia/Seoul (never KST)")
     due.add_argument("--course", default=".", help="nbgrader course directory (default: .)")
     due.set_defaults(handler=_course_due)
+    new = course_commands.add_parser(
+        "new", help="write a new assignment's files (reference, spec, notebook content, stub, correct alternative) "
+                    "from one worked exercise, to edit")
+    new.add_argument("name", help="the assignment's name: lower-case words joined by hyphens, such as random-vmap")
+    new.add_argument("--title-en", default="", help="its title in English (default: the name)")
+    new.add_argument("--title-ko", default="", help="its title in Korean (default: the name)")
+    new.add_argument("--root", default=".", help="the course repository (default: .)")
+    new.set_defaults(handler=_course_new)
+    draft = course_commands.add_parser(
+        "try", help="grade a draft assignment as it stands: its reference full marks, its stub 0, then FILEs; "
+                    "no release, no nbgrader")
+    draft.add_argument("name", help="the assignment's name")
+    draft.add_argument("files", nargs="*", metavar="FILE", help="submissions to grade against the draft")
+    draft.add_argument("--root", default=".", help="the course repository (default: .)")
+    _with_lang(draft)
+    draft.set_defaults(handler=_course_try)
     check = course_commands.add_parser("check", help="references full marks, stubs 0, exercises/ and release/ in sync")
     check.add_argument("--root", default=".", help="the course repository (default: .)")
     check.set_defaults(handler=_course_check)
@@ -811,6 +827,48 @@ def _course_due(arguments: argparse.Namespace) -> int:
                          "what was submitted before it\n")
     sys.stdout.write("a running `jaxgrade watch` reads the due date when it starts: restart it\n")
     return EXIT_OK
+
+
+def _course_new(arguments: argparse.Namespace) -> int:
+    from graders.course.scaffold import ScaffoldError, new_assignment
+
+    root = Path(arguments.root)
+    try:
+        written = new_assignment(root, arguments.name, arguments.title_en, arguments.title_ko)
+    except ScaffoldError as error:
+        raise UsageError(str(error)) from None
+    sys.stdout.write(f"wrote assignment {arguments.name}, with one worked exercise (clip_to_unit):\n")
+    sys.stdout.write("".join(f"  edit  {path.relative_to(root)}\n" for path in written.edit))
+    sys.stdout.write("".join(f"  keep  {path.relative_to(root)} (the corpus grades it)\n" for path in written.corpus))
+    sys.stdout.write(f"next: jaxgrade course try {arguments.name} [FILE ...], then "
+                     f"make exercise-check ASSIGNMENT={arguments.name} REGENERATE=1 (docs/authoring.md)\n")
+    return EXIT_OK
+
+
+def _course_try(arguments: argparse.Namespace) -> int:
+    from graders.common.assignments import UnknownAssignment
+    from graders.common.spec import SpecError
+    from graders.course.draft import try_draft
+    from graders.reports import render_text
+
+    missing = [name for name in arguments.files if not Path(name).is_file()]
+    if missing:
+        raise UsageError(f"FILE {missing[0]!r} is not a file; give the paths of the submissions to grade")
+    try:
+        tried = try_draft(Path(arguments.root), arguments.name, [Path(name) for name in arguments.files],
+                          arguments.lang)
+    except SpecError as error:
+        raise UsageError(str(error).splitlines()[0]) from None
+    except UnknownAssignment:
+        raise UsageError(f"name={arguments.name!r}: no module of graders/judge/catalogue/ declares it; "
+                         f"jaxgrade course new {arguments.name} writes one") from None
+    failed_own = [result for check, result in zip(tried.checks, tried.own) if not check.ok]
+    if failed_own or tried.results:
+        sys.stdout.write(render_text([*failed_own, *tried.results], arguments.lang, _terminal_width()))
+    for check in tried.checks:
+        detail = f" ({check.detail})" if check.detail else ""
+        sys.stdout.write(f"{'ok  ' if check.ok else 'FAIL'} {check.what}{detail}\n")
+    return EXIT_OK if tried.ok else EXIT_BELOW_THRESHOLD
 
 
 def _course_check(arguments: argparse.Namespace) -> int:

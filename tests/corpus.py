@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 __all__ = ["CASES", "Case"]
 
@@ -30,15 +31,8 @@ class Case:
         return self.path
 
 
-CASES: tuple[Case, ...] = (
-    # ------------------------------------------------------------ references
-    Case("solutions/jax_numpy.py", "jax-numpy", full_marks=True),
-    Case("solutions/jit.py", "jit", full_marks=True),
-    Case("solutions/purity.py", "purity", full_marks=True),
+_WRITTEN: tuple[Case, ...] = (
     # ----------------------------------------- correct, written differently
-    Case("tests/submissions/jax_numpy/correct_alternative.py", "jax-numpy", full_marks=True),
-    Case("tests/submissions/jit/correct_alternative.py", "jit", full_marks=True),
-    Case("tests/submissions/purity/correct_alternative.py", "purity", full_marks=True),
     Case("tests/submissions/purity/correct_fori.py", "purity", full_marks=True),
     Case("samples/jit/seoyeon.ipynb", "jit", full_marks=True),
     Case("samples/jax-numpy/minji.ipynb", "jax-numpy", full_marks=True),
@@ -48,7 +42,6 @@ CASES: tuple[Case, ...] = (
          mentions={"pure_update.correctness": ("NotImplementedError",)}),
     Case("tests/submissions/jit/stub.py", "jit", zero=True,
          mentions={"norm.correctness": ("NotImplementedError",)}),
-    Case("tests/submissions/purity/stub.py", "purity", zero=True),
     # ------------------------------------------------------------ faulty
     Case(
         "tests/submissions/jax_numpy/faulty_a.py", "jax-numpy",
@@ -287,3 +280,25 @@ CASES: tuple[Case, ...] = (
         found={"flatten.jit": "failed"},
     ),
 )
+
+
+def _by_place() -> tuple[Case, ...]:
+    """Every assignment's reference, stub and correct alternative, found where `jaxgrade course new` writes
+    them: `solutions/<module>.py` (full marks), `tests/submissions/<module>/correct_alternative.py` (full
+    marks) and `tests/submissions/<module>/stub.py` (0). A new assignment needs no entry here."""
+    found: list[Case] = []
+    for reference in sorted(_REPO.glob("solutions/*.py")):
+        module = reference.stem
+        if module.startswith("_"):
+            continue
+        name = module.replace("_", "-")
+        found.append(Case(f"solutions/{module}.py", name, full_marks=True))
+        for file, expected in (("correct_alternative.py", {"full_marks": True}), ("stub.py", {"zero": True})):
+            if (_REPO / "tests" / "submissions" / module / file).is_file():
+                found.append(Case(f"tests/submissions/{module}/{file}", name, **expected))
+    return tuple(found)
+
+
+_REPO = Path(__file__).resolve().parent.parent
+# Written cases first; one for the same file (a stub whose message must say something) replaces the found one.
+CASES: tuple[Case, ...] = (*(case for case in _by_place() if case.path not in {w.path for w in _WRITTEN}), *_WRITTEN)

@@ -38,26 +38,26 @@ def test_every_check_is_caught_by_some_faulty_submission() -> None:
 def test_every_exercise_has_a_correct_submission_written_differently() -> None:
     covered = {case.assignment for case in CASES if case.full_marks and not case.path.startswith("solutions/")}
     lacking = _lacking(covered, "a correct submission written differently from the reference",
-                       'Case("tests/submissions/{folder}/correct_alternative.py", "{name}", full_marks=True)')
+                       "tests/submissions/{folder}/correct_alternative.py")
     assert not lacking, lacking
 
 
 def test_every_assignment_has_a_stub_and_a_reference() -> None:
     lacking = "\n".join(filter(None, (
         _lacking({case.assignment for case in CASES if case.zero}, "the released stub, which must score 0",
-                 'Case("tests/submissions/{folder}/stub.py", "{name}", zero=True)'),
+                 "tests/submissions/{folder}/stub.py"),
         _lacking({case.assignment for case in CASES if case.path.startswith("solutions/")},
-                 "its reference solution, which must score full marks",
-                 'Case("solutions/{folder}.py", "{name}", full_marks=True)'),
+                 "its reference solution, which must score full marks", "solutions/{folder}.py"),
     )))
     assert not lacking, lacking
 
 
-def _lacking(covered: set[str], what: str, entry: str) -> str:
-    """One line per assignment the corpus lacks `what` for, naming the entry to add; empty when none lacks it.
-    A course author meets this first, so it says what to write, not which sets differ."""
-    return "\n".join(f"assignment {name!r} has no case for {what}: add "
-                     f"{entry.format(name=name, folder=name.replace('-', '_'))} to CASES in tests/corpus.py"
+def _lacking(covered: set[str], what: str, place: str) -> str:
+    """One line per assignment the corpus lacks `what` for, naming the file to write; empty when none lacks it.
+    A course author meets this first, so it says what to write, not which sets differ. The corpus finds the
+    file by its place (tests/corpus.py); `jaxgrade course new` writes all three."""
+    return "\n".join(f"assignment {name!r} has no case for {what}: write "
+                     f"{place.format(name=name, folder=name.replace('-', '_'))} (jaxgrade course new writes one)"
                      for name in sorted(set(assignments()) - covered))
 
 

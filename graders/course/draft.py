@@ -1,0 +1,88 @@
+"""`jaxgrade course try NAME [FILE ...]`: a draft assignment graded as it stands, in seconds.
+
+No release, no nbgrader, no golden report: the spec is built (a field that is wrong is one line naming it),
+the reference must earn full marks and the stub `tests/submissions/<module>/stub.py`, where there is one,
+0; then each FILE is graded and its report shown. What `make exercise-check` adds (notebooks, `release/`,
+golden reports, the whole corpus) comes once the draft is right.
+
+Runs in the course author's process, as `jaxgrade grade` does; student code runs in the sandboxed worker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from graders.common.results import FileError, Status, SubmissionResult
+
+__all__ = ["DraftCheck", "DraftTry", "try_draft"]
+
+
+@dataclass(frozen=True)
+class DraftCheck:
+    """One thing the draft must do, with what it did."""
+
+    ok: bool
+    what: str
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class DraftTry:
+    """The draft's own checks, the results they rest on (the reference's, the stub's), then each file's."""
+
+    checks: tuple[DraftCheck, ...]
+    own: tuple[SubmissionResult | FileError, ...]
+    results: tuple[SubmissionResult | FileError, ...]
+
+    @property
+    def ok(self) -> bool:
+        return all(check.ok for check in self.checks)
+
+
+def try_draft(root: Path, name: str, files: Sequence[Path], lang: str = "en") -> DraftTry:
+    """Grade the draft assignment `name` of the course at `root`: its reference, its stub, then `files`.
+
+    Raises `SpecError` with one line when the spec cannot be built, and `UnknownAssignment` when no module
+    of the catalogue declares `name`."""
+    from graders.batch.grading import grade_many
+    from graders.common.assignments import get_assignment
+    from graders.judge.catalogue import load
+    from graders.judge.options import GradingOptions
+
+    from .scaffold import module_name
+
+    load()
+    assignment = get_assignment(name)
+    module = module_name(assignment.name)
+    reference = root / "solutions" / f"{module}.py"
+    stub = root / "tests" / "submissions" / module / "stub.py"
+    own = [path for path in (reference, stub) if path.is_file()]
+    graded = grade_many([*own, *files], assignment.name, GradingOptions(lang=lang), jobs=2)
+    by_path = dict(zip([*own, *files], graded, strict=True))
+    checks = [_expect(reference, by_path.get(reference), full=True)]
+    if stub in by_path:
+        checks.append(_expect(stub, by_path[stub], full=False))
+    return DraftTry(tuple(checks), tuple(by_path[path] for path in own), tuple(by_path[path] for path in files))
+
+
+def _expect(path: Path, result: SubmissionResult | FileError | None, *, full: bool) -> DraftCheck:
+    what = f"{path.name} {'earns full marks' if full else 'scores 0'}"
+    if result is None:
+        return DraftCheck(False, what, f"{path} is missing")
+    if isinstance(result, FileError):
+        return DraftCheck(False, what, result.message)
+    errors = [f"{exercise.name}.{check.name}" for exercise in result.exercises for check in exercise.checks
+              if check.status is Status.ERROR]
+    score = f"{result.score:g}/{result.max_score:g}"
+    if errors:
+        return DraftCheck(False, what, f"{score}, the grader's own errors in {', '.join(errors[:3])}")
+    if full and result.score != result.max_score:
+        lost = [f"{exercise.name}.{check.name}" for exercise in result.exercises for check in exercise.checks
+                if check.points < check.max_points]
+        return DraftCheck(False, what, f"{score}; points lost in {', '.join(lost[:3])}: the reference or the "
+                                       "strategy disagrees with the spec (the report below says how)")
+    if not full and result.score != 0:
+        return DraftCheck(False, what, f"{score}: an untouched exercise must earn nothing")
+    return DraftCheck(True, what, score)
