@@ -19,6 +19,7 @@ import select
 import struct
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -26,6 +27,7 @@ import numpy as np
 __all__ = [
     "EARLIER_CALLS",
     "ALLOWED_DTYPES",
+    "KeyData",
     "MAX_FRAME_BYTES",
     "MAX_VALUE_NODES",
     "ProtocolError",
@@ -37,6 +39,7 @@ __all__ = [
     "is_jax_array",
     "read_frame",
     "trust_jax_array_type",
+    "trust_jax_key_type",
     "write_frame",
 ]
 
@@ -69,6 +72,36 @@ ALLOWED_DTYPES = frozenset(
 # worker before any student code exists (`trust_jax_array_type`), since this module imports no JAX.
 _NUMPY_SCALAR_TYPES = frozenset(np.dtype(name).type for name in ALLOWED_DTYPES)
 _JAX_ARRAY_TYPES: tuple[type, ...] = ()
+
+
+@dataclass(frozen=True, eq=False)
+class KeyData:
+    """A typed JAX random key (`jax.random.key`) as plain data: its implementation's name and its raw `uint32`
+    words (`jax.random.key_data`). The judge never holds a JAX key on the wire: each side wraps it again
+    (`jax.random.wrap_key_data`) where it runs JAX. Equal when both the implementation and the words are."""
+
+    impl: str
+    data: np.ndarray
+
+    def __eq__(self, other: object) -> bool:
+        return (type(other) is KeyData and other.impl == self.impl and other.data.shape == self.data.shape
+                and bool(np.array_equal(other.data, self.data)))
+
+    def __hash__(self) -> int:
+        return hash((self.impl, self.data.shape, self.data.tobytes()))
+
+
+# JAX's typed key array type and how to read one's (implementation name, raw words), handed over by the
+# worker before any student code exists (`trust_jax_key_type`), as `trust_jax_array_type` does.
+_JAX_KEY_TYPES: tuple[type, ...] = ()
+_key_parts: Callable[[Any], tuple[str, np.ndarray]] | None = None
+
+
+def trust_jax_key_type(key_type: type, parts: Callable[[Any], tuple[str, np.ndarray]]) -> None:
+    """Accept `key_type` (JAX's typed key array, read from a fresh key) as data, read through `parts`."""
+    global _JAX_KEY_TYPES, _key_parts
+    _JAX_KEY_TYPES = (key_type,)
+    _key_parts = parts
 
 
 def trust_jax_array_type(array_type: type) -> None:
@@ -185,6 +218,8 @@ def encode_value(value: Any, _depth: int = 0, shared: dict[int, tuple[int, Any]]
             return {"__shared__": found[0]}
     if type(value) is np.ndarray or type(value) in _NUMPY_SCALAR_TYPES or is_jax_array(value):
         return _encode_array(value)
+    if type(value) is KeyData or (type(value) in _JAX_KEY_TYPES and _key_parts is not None):
+        return _encode_key(value)
     if issubclass(type(value), tuple):
         # A named tuple is a tuple to whoever unpacks it (honest class, session 26: `LossGrad(loss, grad)`
         # for `(loss, grad)`); its items are read as the tuple holds them, by no `__iter__` of its class.
@@ -212,6 +247,16 @@ def encode_arguments(value: Any, place: Callable[[np.ndarray], int | None], _dep
     if _depth <= _MAX_DEPTH and type(value) is dict and all(type(key) is str for key in value):
         return {"__dict__": [[key, encode_arguments(item, place, _depth + 1)] for key, item in value.items()]}
     return encode_value(value, _depth)
+
+
+def _encode_key(value: Any) -> Any:
+    try:
+        impl, data = (value.impl, value.data) if type(value) is KeyData else _key_parts(value)  # type: ignore[misc]
+    except Exception:  # noqa: BLE001 - any failure means "not data"
+        return {"__unsupported__": _type_name(value)}
+    if type(impl) is not str or np.asarray(data).dtype != np.uint32:
+        return {"__unsupported__": "key of an unknown kind"}
+    return {"__key__": {"impl": impl[:40], "data": _encode_array(np.asarray(data))}}
 
 
 def _encode_array(value: Any) -> Any:
@@ -284,6 +329,11 @@ def decode_value(data: Any, _depth: int = 0, shared: Callable[[Any], Any] | None
         return result
     if tag == "__shared__" and shared is not None and type(body) is int:
         return shared(body)
+    if tag == "__key__" and type(body) is dict and set(body) == {"impl", "data"} and type(body["impl"]) is str:
+        words = decode_value(body["data"], _depth + 1)
+        if type(words) is not np.ndarray or words.dtype != np.uint32 or words.ndim < 1:
+            raise ProtocolError("a key's words must be a uint32 array")
+        return KeyData(body["impl"][:40], words)
     if tag == "__unsupported__" and type(body) is str:
         return Unsupported(body[:200])
     raise ProtocolError(f"unknown wire tag {tag!r}")

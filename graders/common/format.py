@@ -35,6 +35,9 @@ def format_value(value: Any) -> str:
         body = np.array2string(array, precision=5, separator=", ", threshold=40, edgeitems=3,
                                max_line_width=10_000, floatmode="maxprec").replace("\n", "")
         return _clip(f"array({body}, dtype={array.dtype.name})")
+    if type(value).__name__ == "KeyData" and isinstance(getattr(value, "data", None), np.ndarray):
+        # A typed JAX random key (both_sides/protocol.py), written as the code that makes it again.
+        return _clip(f"jax.random.wrap_key_data({format_value(value.data)}, impl={str(value.impl)!r})")
     if isinstance(value, tuple):
         inner = _joined(format_value(item) for item in value)
         return _clip(f"({inner},)" if len(value) == 1 else f"({inner})")

@@ -660,6 +660,22 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "`{path}`이(가) {before}에서 {after}(으)로 바뀌었습니다.",
     },
     # ---------------------------------------------------------- no_globals
+    "key_discipline.reused": {
+        "en": "`{name}` uses a random key it has already used{at}: the two draws are then not independent. Split the key first (`key, sub = jax.random.split(key)`) and use each piece once.\nThe input: {input}",
+        "ko": "`{name}`이(가) 이미 쓴 난수 키를 다시 씁니다{at}. 그러면 두 번 뽑은 값이 서로 독립이 아닙니다. 먼저 키를 나누고(`key, sub = jax.random.split(key)`) 나눈 키를 하나씩 한 번만 쓰세요.\n입력: {input}",
+    },
+    "key_discipline.at": {
+        "en": " at {where} (`{code}`)",
+        "ko": " ({where}, `{code}`)",
+    },
+    "key_discipline.raised": {
+        "en": "`{name}` raised while JAX's key-reuse checker was on, so its use of keys could not be checked.\nThe input: {input}\n{explanation}",
+        "ko": "JAX의 키 재사용 검사기를 켠 채 `{name}`을(를) 호출하자 예외가 발생해 키 사용을 확인할 수 없었습니다.\n입력: {input}\n{explanation}",
+    },
+    "key_discipline.passed": {
+        "en": "`{name}` used each random key once on {count} generated keys, as JAX's key-reuse checker read it.",
+        "ko": "`{name}`은(는) 생성된 키 {count}개에서 JAX의 키 재사용 검사기로 볼 때 각 난수 키를 한 번씩만 썼습니다.",
+    },
     "no_globals.passed": {
         "en": "`{name}` and the helpers it calls read and write no module-level data, and its first calls gave the same outputs, bit for bit, when made again after all the others.",
         "ko": "`{name}`과(와) 그 함수가 호출하는 보조 함수는 모듈 수준 데이터를 읽거나 쓰지 않으며, 처음 호출들을 다른 모든 호출 뒤에 다시 해도 출력이 비트 단위까지 같았습니다.",

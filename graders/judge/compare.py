@@ -11,11 +11,11 @@ from typing import Any
 
 import numpy as np
 
-from graders.both_sides.protocol import Unsupported
+from graders.both_sides.protocol import KeyData, Unsupported
 from graders.common.format import format_value
 from graders.common.spec import Tolerance
 
-__all__ = ["Difference", "as_plain", "find_difference", "same_data"]
+__all__ = ["Difference", "as_plain", "find_difference", "key_as_data", "keys_as_jax", "same_data"]
 
 
 @dataclass(frozen=True)
@@ -40,9 +40,44 @@ def as_plain(value: Any) -> Any:
         return type(value)(as_plain(item) for item in value)
     if isinstance(value, dict):
         return {key: as_plain(item) for key, item in value.items()}
-    if isinstance(value, (bool, int, float)):
+    if isinstance(value, (bool, int, float, KeyData)):
         return value
+    if str(getattr(value, "dtype", "")).startswith("key<"):
+        return key_as_data(value)
     return np.asarray(value)
+
+
+def key_as_data(key: Any) -> KeyData:
+    """A typed JAX random key (or array of keys) as its implementation's name and raw words."""
+    import jax
+
+    return KeyData(str(jax.random.key_impl(key)), np.asarray(jax.random.key_data(key)))
+
+
+def keys_as_jax(value: Any) -> Any:
+    """`value` with every `KeyData` in its tuples, lists and dicts wrapped again as a typed JAX key: what a
+    reference or a formula run in the judge takes."""
+    if type(value) is KeyData:
+        import jax
+        import jax.numpy as jnp
+
+        return jax.random.wrap_key_data(jnp.asarray(value.data), impl=value.impl)
+    if type(value) in (tuple, list):
+        return type(value)(keys_as_jax(item) for item in value)
+    if type(value) is dict:
+        return {key: keys_as_jax(item) for key, item in value.items()}
+    return value
+
+
+def _key_difference(expected: Any, actual: Any, path: str) -> Difference | None:
+    """Keys are equal when their implementation and every raw word are: a key is no number to be close to."""
+    if type(expected) is not KeyData or type(actual) is not KeyData:
+        return Difference(path, "type", _kind_of(expected), _kind_of(actual))
+    if expected.impl != actual.impl:
+        return Difference(path, "type", _kind_of(expected), _kind_of(actual))
+    found = same_data(expected.data, actual.data)
+    return None if found is None else Difference(path + found.path, found.kind, found.expected, found.actual,
+                                                 found.index, found.count, found.total)
 
 
 def _is_leaf(value: Any) -> bool:
@@ -54,6 +89,8 @@ def _kind_of(value: Any) -> str:
     `tuple:2`, `list:3`, `array:float32:(3,)`, `array`, `dict`, `None`, `str`, or an unsupported type's name."""
     if isinstance(value, Unsupported):
         return value.type_name
+    if isinstance(value, KeyData):
+        return f"key<{value.impl}>{tuple(value.data.shape[:-1])}"
     if isinstance(value, tuple):
         return f"tuple:{len(value)}"
     if isinstance(value, list):
@@ -69,6 +106,8 @@ def _kind_of(value: Any) -> str:
 
 
 def find_difference(expected: Any, actual: Any, tolerance: Tolerance, path: str = "") -> Difference | None:
+    if isinstance(expected, KeyData) or isinstance(actual, KeyData):
+        return _key_difference(expected, actual, path)
     if isinstance(expected, (tuple, list)):
         # A list where a tuple is expected is the same pytree to a reader; lengths must agree.
         if not isinstance(actual, (tuple, list)):
@@ -138,6 +177,8 @@ def _leaf_difference(expected: np.ndarray, actual: np.ndarray, tolerance: Tolera
 
 def same_data(before: Any, after: Any) -> Difference | None:
     """Exact comparison for mutation checks: structure, dtype and every bit."""
+    if isinstance(before, KeyData) or isinstance(after, KeyData):
+        return _key_difference(before, after, "")
     if isinstance(before, (tuple, list, dict)) or isinstance(after, (tuple, list, dict)):
         if type(before) is not type(after):
             return Difference("", "type", _kind_of(before), _kind_of(after))

@@ -13,8 +13,10 @@ import numpy as np
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
+from graders.both_sides.protocol import KeyData
+
 __all__ = ["ANY_SHAPE_EXTRAS", "contract_float32_arrays", "contract_float32s", "float32_arrays", "float32s",
-           "int32_arrays", "shapes"]
+           "int32_arrays", "prng_keys", "raw_prng_keys", "shapes"]
 
 # The shapes an "any shape" contract allows beyond a demonstration's: a 0-d array and a single element.
 ANY_SHAPE_EXTRAS: tuple[tuple[int, ...], ...] = ((), (1,))
@@ -55,3 +57,19 @@ def contract_float32s(bound: float, everyday: float = 10.0) -> st.SearchStrategy
 def contract_float32_arrays(shape: tuple[int, ...], bound: float,
                             everyday: float = 10.0) -> st.SearchStrategy[np.ndarray]:
     return hnp.arrays(np.float32, shape, elements=contract_float32s(bound, everyday))
+
+
+# The default implementation of `jax.random.key`; its key for a seed below 2**32 holds the words [0, seed].
+_DEFAULT_KEY_IMPL = "threefry2x32"
+
+
+def prng_keys() -> st.SearchStrategy[KeyData]:
+    """Typed random keys, `jax.random.key(seed)`, as the judge holds them (their words; each side wraps them
+    again). Shrinks to `key(0)`."""
+    return st.integers(0, 2**32 - 1).map(lambda seed: KeyData(_DEFAULT_KEY_IMPL, np.array([0, seed], np.uint32)))
+
+
+def raw_prng_keys() -> st.SearchStrategy[np.ndarray]:
+    """Raw random keys, `jax.random.PRNGKey(seed)`: `uint32` arrays of shape (2,). JAX's key-reuse checker
+    reads only typed keys, so an exercise that grades key discipline takes `prng_keys`."""
+    return st.integers(0, 2**32 - 1).map(lambda seed: np.array([0, seed], np.uint32))

@@ -18,7 +18,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ..both_sides.protocol import EARLIER_CALLS, decode_value, encode_value
+from ..both_sides.protocol import EARLIER_CALLS, KeyData, decode_value, encode_value
 from .loader import SubmissionModule, error_location
 
 __all__ = ["CallFailed", "Calls", "JIT_FUNCTION_TYPE", "SharedMemory", "block", "prepare_arguments"]
@@ -30,6 +30,7 @@ JIT_FUNCTION_TYPE: type = type(jax.jit(lambda x: x))
 _JAX_ARRAY_TYPE: type = type(jnp.zeros(()))
 # Bound before any student code exists, which could rebind the module's name.
 _clear_caches: Callable[[], None] = jax.clear_caches
+_wrap_key_data: Callable[..., Any] = jax.random.wrap_key_data
 
 
 class SharedMemory:
@@ -228,6 +229,8 @@ class Calls:
         function = self.function(name)
         if mode == "as_submitted":
             return function
+        if mode == "key_reuse_checked":
+            return _with_key_reuse_checked(function)
         key = (name, tuple(static_argnames))
         if key not in self._jitted:
             try:
@@ -235,6 +238,22 @@ class Calls:
             except BaseException as error:  # noqa: BLE001 - jit reads the student's object (a `__wrapped__` loop)
                 raise CallFailed(self.describe_error(error)) from None
         return self._jitted[key]
+
+
+def _with_key_reuse_checked(function: Callable[..., Any]) -> Callable[..., Any]:
+    """`function` called with JAX's key-reuse checker on (`jax_debug_key_reuse`): a typed key used twice
+    raises `KeyReuseError` where it is used again. The setting is put back after the call."""
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        before = jax.config.jax_debug_key_reuse
+        jax.config.update("jax_debug_key_reuse", True)
+        try:
+            output = function(*args, **kwargs)
+            block(output)
+            return output
+        finally:
+            jax.config.update("jax_debug_key_reuse", before)
+
+    return checked
 
 
 def _host_values(value: Any) -> Any:
@@ -315,10 +334,23 @@ def prepare_arguments(args: list[Any], kwargs: dict[str, Any], array_kind: str,
     `shared` resolves the arrays the judge put in shared memory."""
     decoded_args = tuple(decode_value(arg, shared=shared) for arg in args)
     decoded_kwargs = {key: decode_value(value, shared=shared) for key, value in kwargs.items()}
-    if array_kind == "jax":
+    # A typed random key is one in either kind: JAX's own, wrapped again from its words.
+    if array_kind == "jax" or _holds_key((decoded_args, decoded_kwargs)):
         def convert(leaf: Any) -> Any:
-            return jnp.asarray(leaf) if isinstance(leaf, np.ndarray) else leaf
+            if type(leaf) is KeyData:
+                return _wrap_key_data(jnp.asarray(leaf.data), impl=leaf.impl)
+            return jnp.asarray(leaf) if array_kind == "jax" and isinstance(leaf, np.ndarray) else leaf
 
         decoded_args = tuple(jax.tree_util.tree_map(convert, arg) for arg in decoded_args)
         decoded_kwargs = {key: jax.tree_util.tree_map(convert, value) for key, value in decoded_kwargs.items()}
     return decoded_args, decoded_kwargs
+
+
+def _holds_key(value: Any) -> bool:
+    if type(value) is KeyData:
+        return True
+    if type(value) in (tuple, list):
+        return any(_holds_key(item) for item in value)
+    if type(value) is dict:
+        return any(_holds_key(item) for item in value.values())
+    return False

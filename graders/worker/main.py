@@ -46,9 +46,10 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
 
         import_jax()  # without reading every installed package's metadata
         import jax
+        import numpy as np
 
         from ..both_sides.events import REPLY, open_stream
-        from ..both_sides.protocol import trust_jax_array_type
+        from ..both_sides.protocol import trust_jax_array_type, trust_jax_key_type
         from .audit import AuditTrail
         from .calls import SharedMemory
         from .capability_calls import CapabilityCalls
@@ -68,6 +69,10 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
     # JAX's array type, read from an array made before any student code exists: only it and
     # NumPy's own types count as data (protocol.py), whatever another class claims to be.
     trust_jax_array_type(type(jax.device_put(0.0, device)))
+    # JAX's typed random keys cross as their implementation's name and raw words, read by functions bound
+    # here, before any student code could rebind them.
+    key_impl, key_data = jax.random.key_impl, jax.random.key_data
+    trust_jax_key_type(type(jax.random.key(0)), lambda key: (str(key_impl(key)), np.asarray(key_data(key))))
     # The judge's record of every instrument's events, written as they happen (events.py); a mark
     # precedes every reply.
     emit = open_stream(events_fd)

@@ -66,3 +66,15 @@ def test_same_data_compares_bits_not_values() -> None:
     assert difference is not None and difference.index == "[0]"
     assert same_data(np.float64(np.nan), np.float64(np.nan)) is None
     assert same_data(None, None) is None
+
+
+def test_keys_are_equal_word_for_word_and_never_close_to_an_array() -> None:
+    from graders.both_sides.protocol import KeyData
+
+    key = KeyData("threefry2x32", np.array([[0, 7], [0, 8]], np.uint32))
+    other = KeyData("threefry2x32", np.array([[0, 8], [0, 7]], np.uint32))
+    assert find_difference(key, key, Tolerance()) is None and same_data(key, key) is None
+    found = find_difference(key, other, Tolerance(), "output")
+    assert found is not None and found.kind == "value" and found.index == "[0, 1]"
+    assert find_difference(key, key.data, Tolerance()).kind == "type"
+    assert same_data(key, KeyData("rbg", key.data)).kind == "type"

@@ -151,3 +151,17 @@ def test_a_named_tuple_is_sent_as_the_tuple_it_is() -> None:
 
     assert encode_value(LossGrad(1.5, 2)) == {"__tuple__": [1.5, 2]}
     assert encode_value(Lying((7,))) == {"__tuple__": [7]}  # what the tuple holds, not what it says
+
+
+def test_a_typed_key_crosses_as_its_implementation_and_words_and_nothing_else() -> None:
+    from graders.both_sides.protocol import KeyData
+
+    key = KeyData("threefry2x32", np.array([[0, 7], [1, 2]], np.uint32))
+    assert decode_value(encode_value((key, 1.0))) == (key, 1.0)
+    assert key != KeyData("rbg", key.data) and key != KeyData("threefry2x32", key.data[:1])
+    wire = encode_value(key)
+    wire["__key__"]["data"] = encode_value(np.array([0.0, 7.0], np.float32))
+    with pytest.raises(ProtocolError, match="uint32"):
+        decode_value(wire)
+    with pytest.raises(ProtocolError):
+        decode_value({"__key__": {"impl": "threefry2x32"}})

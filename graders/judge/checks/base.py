@@ -34,7 +34,7 @@ from graders.common.i18n import t
 from graders.common.results import Status
 from graders.common.spec import Call, Exercise, Misconception
 
-from ..compare import as_plain, find_difference
+from ..compare import as_plain, find_difference, keys_as_jax
 from ..divergence import first_divergence
 from ..explain import describe_difference, explain_error, hint_key
 from ..flags import Flag
@@ -167,7 +167,8 @@ class CheckContext:
             return self._last_expected[1]
         # References run on the CPU: exact float32 semantics whatever accelerator the machine has.
         with jax.default_device(jax.devices("cpu")[0]):
-            output = as_plain(compiled_reference(self.exercise)(*call.args, **call.kwargs))
+            args, kwargs = keys_as_jax((call.args, dict(call.kwargs)))
+            output = as_plain(compiled_reference(self.exercise)(*args, **kwargs))
         self._last_expected = (call, output)
         return output
 
@@ -183,8 +184,8 @@ class CheckContext:
 
         try:
             with jax.default_device(jax.devices("cpu")[0]), jax.enable_x64(True), np.errstate(all="ignore"):
-                args = jax.tree_util.tree_map(widened, call.args)
-                kwargs = jax.tree_util.tree_map(widened, dict(call.kwargs))
+                args, kwargs = keys_as_jax((jax.tree_util.tree_map(widened, call.args),
+                                            jax.tree_util.tree_map(widened, dict(call.kwargs))))
                 return as_plain(compiled_reference(self.exercise)(*args, **kwargs))
         except Exception:  # noqa: BLE001 - a reference that does not run in float64 has no exact value here
             return None

@@ -1,0 +1,13 @@
+"""Random keys: `pair` draws twice from the same key (graded by tests/worker/checks/test_key_discipline.py)."""
+
+import jax
+
+
+def split_in_three(key):
+    return jax.random.split(key, 3)
+
+
+def pair(key):
+    first = jax.random.normal(key, (3,))
+    second = jax.random.normal(key, (3,))
+    return first, second

@@ -1,0 +1,12 @@
+"""Random keys, used as JAX means them: split before each draw."""
+
+import jax
+
+
+def split_in_three(key):
+    return jax.random.split(key, 3)
+
+
+def pair(key):
+    first_key, second_key = jax.random.split(key)
+    return jax.random.normal(first_key, (3,)), jax.random.normal(second_key, (3,))

@@ -1,0 +1,12 @@
+"""Random keys: `split_in_three` returns the right keys in the wrong order."""
+
+import jax
+
+
+def split_in_three(key):
+    return jax.random.split(key, 3)[::-1]
+
+
+def pair(key):
+    first_key, second_key = jax.random.split(key)
+    return jax.random.normal(first_key, (3,)), jax.random.normal(second_key, (3,))

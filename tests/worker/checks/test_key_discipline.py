@@ -1,0 +1,82 @@
+"""Typed random keys are first-class inputs and outputs, and key discipline is JAX's own checker's verdict.
+
+A key crosses the wire as its implementation's name and raw words (both_sides/protocol.py `KeyData`) and is a
+`jax.random.key` again on each side; outputs that are keys are compared word for word. `key_discipline` calls
+the function with JAX's key-reuse checker on, so a key drawn from twice fails at the line that reuses it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import jax
+
+from graders.common.results import Status, SubmissionResult
+from graders.common.spec import Assignment, Call, Exercise
+from graders.judge.grade import GradingOptions, grade_submission
+from graders.judge.strategies import prng_keys
+from graders.judge.submission import read_submission
+
+from ...conftest import SUBMISSIONS
+
+KEYS = SUBMISSIONS / "keys"
+
+
+def _split_in_three(key: Any) -> Any:
+    return jax.random.split(key, 3)
+
+
+def _pair(key: Any) -> Any:
+    first_key, second_key = jax.random.split(key)
+    return jax.random.normal(first_key, (3,)), jax.random.normal(second_key, (3,))
+
+
+_KEY_CALLS = prng_keys().map(lambda key: Call((key,)))
+_ASSIGNMENT = Assignment("keys", {"en": "Random keys", "ko": "난수 키"}, (
+    Exercise(name="split_in_three", reference=_split_in_three, inputs=_KEY_CALLS, points={"correctness": 2},
+             parameters=("key",), max_examples=5,
+             summary={"en": "three keys split from key", "ko": "키를 셋으로 나눔"}),
+    Exercise(name="pair", reference=_pair, inputs=_KEY_CALLS, points={"correctness": 2, "key_discipline": 1},
+             parameters=("key",), max_examples=5,
+             summary={"en": "two independent normal draws", "ko": "독립인 정규 표본 두 개"}),
+))
+
+
+def _graded(path: Path) -> SubmissionResult:
+    return grade_submission(read_submission(path), _ASSIGNMENT, GradingOptions(lang="en"))
+
+
+def _check(result: SubmissionResult, exercise: str, check: str) -> Any:
+    return next(c for e in result.exercises if e.name == exercise for c in e.checks if c.name == check)
+
+
+def test_keys_cross_both_ways_and_a_split_used_once_earns_everything() -> None:
+    result = _graded(KEYS / "splits_first.py")
+    assert result.score == result.max_score, [(c.name, c.message) for e in result.exercises for c in e.checks]
+
+
+def test_a_key_drawn_from_twice_is_found_by_key_discipline_at_the_line_that_reuses_it() -> None:
+    # Its outputs differ from the reference's too, so correctness fails and gates the point; what key_discipline
+    # found is still said, in the check's own words.
+    verdict = _check(_graded(KEYS / "reuses_a_key.py"), "pair", "key_discipline")
+    assert verdict.status is Status.SKIPPED and verdict.details.get("found") == "failed"
+    assert ("`pair` uses a random key it has already used at reuses_a_key.py, line 12 "
+            "(`second = jax.random.normal(key, (3,))`)") in verdict.message
+
+
+def test_keys_in_another_order_are_a_wrong_answer_shown_as_keys() -> None:
+    verdict = _check(_graded(KEYS / "splits_in_another_order.py"), "split_in_three", "correctness")
+    assert verdict.status is Status.FAILED
+    assert "line 7 (`return jax.random.split(key, 3)[::-1]`)" in verdict.message
+    shrunk = "The input: key=jax.random.wrap_key_data(array([0, 0], dtype=uint32), impl='threefry2x32')"
+    assert shrunk in verdict.message
+
+
+def test_the_strategy_draws_typed_keys_that_shrink_to_key_zero() -> None:
+    from hypothesis import find
+
+    from graders.both_sides.protocol import KeyData
+
+    smallest = find(prng_keys(), lambda key: True)
+    assert smallest == KeyData("threefry2x32", jax.random.key_data(jax.random.key(0)).__array__())
