@@ -660,6 +660,34 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "`{path}`이(가) {before}에서 {after}(으)로 바뀌었습니다.",
     },
     # ---------------------------------------------------------- no_globals
+    "distribution.shape": {
+        "en": "`{name}` returns outputs shaped {actual}, where the statement asks for {expected}.\nThe input: {input}",
+        "ko": "`{name}`의 출력 shape가 {actual}인데, 문제는 {expected}을(를) 요구합니다.\n입력: {input}",
+    },
+    "distribution.not_repeatable": {
+        "en": "`{name}` returned another output for the same key: a random function's result must depend only on its key. Draw every number from the key you are given (split it for more), never from `numpy.random` or another source.\nThe input: {input}\nFirst: {first}\nSecond: {second}",
+        "ko": "`{name}`이(가) 같은 키에 다른 출력을 돌려주었습니다. 난수 함수의 결과는 키에만 달려 있어야 합니다. 모든 난수를 받은 키에서 뽑고(더 필요하면 split), `numpy.random` 같은 다른 곳에서 뽑지 마세요.\n입력: {input}\n처음: {first}\n두 번째: {second}",
+    },
+    "distribution.ignores_key": {
+        "en": "`{name}` returned the same output for {calls} different keys: it does not use its key. Draw the samples with `jax.random` from the key you are given.\nThe output: {output}",
+        "ko": "`{name}`이(가) 서로 다른 키 {calls}개에 같은 출력을 돌려주었습니다. 키를 쓰지 않습니다. 받은 키로 `jax.random`에서 표본을 뽑으세요.\n출력: {output}",
+    },
+    "distribution.mean": {
+        "en": "The numbers `{name}` returns in {where} have mean {actual} over {calls} keys, where the statement's distribution has {expected} (within {margin}): check the distribution's location (an offset, a scale applied twice, the wrong `jax.random` function).",
+        "ko": "`{name}`이(가) {where}에 돌려준 수들의 평균이 키 {calls}개에서 {actual}인데, 문제의 분포는 {expected}(허용 폭 {margin})입니다. 분포의 위치(더한 값, 두 번 곱한 배율, 다른 `jax.random` 함수)를 확인하세요.",
+    },
+    "distribution.spread": {
+        "en": "The numbers `{name}` returns in {where} have standard deviation {actual} over {calls} keys, where the statement's distribution has {expected} (within {margin}): check the scale (a standard deviation given where a variance is meant, or the reverse).",
+        "ko": "`{name}`이(가) {where}에 돌려준 수들의 표준편차가 키 {calls}개에서 {actual}인데, 문제의 분포는 {expected}(허용 폭 {margin})입니다. 배율(분산 자리에 표준편차를 쓰거나 그 반대)을 확인하세요.",
+    },
+    "distribution.shape_of_distribution": {
+        "en": "The numbers `{name}` returns in {where} have the right mean and spread but another distribution over {calls} keys (Kolmogorov-Smirnov distance {actual}, at most {margin}): check which `jax.random` function draws them (`normal`, `uniform`, ...).",
+        "ko": "`{name}`이(가) {where}에 돌려준 수들의 평균과 퍼짐은 맞지만 키 {calls}개에서 분포가 다릅니다(콜모고로프-스미르노프 거리 {actual}, 최대 {margin}). 어떤 `jax.random` 함수(`normal`, `uniform` 등)로 뽑는지 확인하세요.",
+    },
+    "distribution.passed": {
+        "en": "`{name}` gives the same output for the same key and samples from the statement's distribution on {calls} generated keys.",
+        "ko": "`{name}`은(는) 생성된 키 {calls}개에서 같은 키에 같은 출력을 내고, 문제의 분포에서 표본을 뽑습니다.",
+    },
     "key_discipline.reused": {
         "en": "`{name}` uses a random key it has already used{at}: the two draws are then not independent. Split the key first (`key, sub = jax.random.split(key)`) and use each piece once.\nThe input: {input}",
         "ko": "`{name}`이(가) 이미 쓴 난수 키를 다시 씁니다{at}. 그러면 두 번 뽑은 값이 서로 독립이 아닙니다. 먼저 키를 나누고(`key, sub = jax.random.split(key)`) 나눈 키를 하나씩 한 번만 쓰세요.\n입력: {input}",

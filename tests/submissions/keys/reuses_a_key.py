@@ -8,6 +8,6 @@ def split_in_three(key):
 
 
 def pair(key):
-    first = jax.random.normal(key, (3,))
-    second = jax.random.normal(key, (3,))
+    first = jax.random.normal(key, (64,))
+    second = jax.random.normal(key, (64,))
     return first, second

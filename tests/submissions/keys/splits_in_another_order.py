@@ -9,4 +9,4 @@ def split_in_three(key):
 
 def pair(key):
     first_key, second_key = jax.random.split(key)
-    return jax.random.normal(first_key, (3,)), jax.random.normal(second_key, (3,))
+    return jax.random.normal(first_key, (64,)), jax.random.normal(second_key, (64,))

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import jax
+import pytest
 
 from graders.common.results import Status, SubmissionResult
 from graders.common.spec import Assignment, Call, Exercise
@@ -29,7 +30,7 @@ def _split_in_three(key: Any) -> Any:
 
 def _pair(key: Any) -> Any:
     first_key, second_key = jax.random.split(key)
-    return jax.random.normal(first_key, (3,)), jax.random.normal(second_key, (3,))
+    return jax.random.normal(first_key, (64,)), jax.random.normal(second_key, (64,))
 
 
 _KEY_CALLS = prng_keys().map(lambda key: Call((key,)))
@@ -37,7 +38,7 @@ _ASSIGNMENT = Assignment("keys", {"en": "Random keys", "ko": "난수 키"}, (
     Exercise(name="split_in_three", reference=_split_in_three, inputs=_KEY_CALLS, points={"correctness": 2},
              parameters=("key",), max_examples=5,
              summary={"en": "three keys split from key", "ko": "키를 셋으로 나눔"}),
-    Exercise(name="pair", reference=_pair, inputs=_KEY_CALLS, points={"correctness": 2, "key_discipline": 1},
+    Exercise(name="pair", reference=_pair, inputs=_KEY_CALLS, points={"distribution": 2, "key_discipline": 1},
              parameters=("key",), max_examples=5,
              summary={"en": "two independent normal draws", "ko": "독립인 정규 표본 두 개"}),
 ))
@@ -56,13 +57,28 @@ def test_keys_cross_both_ways_and_a_split_used_once_earns_everything() -> None:
     assert result.score == result.max_score, [(c.name, c.message) for e in result.exercises for c in e.checks]
 
 
-def test_a_key_drawn_from_twice_is_found_by_key_discipline_at_the_line_that_reuses_it() -> None:
-    # Its outputs differ from the reference's too, so correctness fails and gates the point; what key_discipline
-    # found is still said, in the check's own words.
+def test_a_key_drawn_from_twice_fails_key_discipline_at_the_line_that_reuses_it() -> None:
     verdict = _check(_graded(KEYS / "reuses_a_key.py"), "pair", "key_discipline")
-    assert verdict.status is Status.SKIPPED and verdict.details.get("found") == "failed"
-    assert ("`pair` uses a random key it has already used at reuses_a_key.py, line 12 "
-            "(`second = jax.random.normal(key, (3,))`)") in verdict.message
+    assert verdict.status is Status.FAILED
+    assert verdict.message.startswith("`pair` uses a random key it has already used at reuses_a_key.py, line 12 "
+                                      "(`second = jax.random.normal(key, (64,))`)")
+    assert "jax.random.split(key)" in verdict.message
+
+
+def test_samples_in_another_split_order_are_as_right_as_the_references() -> None:
+    result = _graded(KEYS / "splits_in_another_order_for_pair.py")
+    assert _check(result, "pair", "distribution").status is Status.PASSED
+    assert _check(result, "pair", "key_discipline").status is Status.PASSED
+
+
+@pytest.mark.parametrize(("file", "opening"), [
+    ("draws_uniform.py", "The numbers `pair` returns in output[0] have mean 0."),
+    ("draws_from_numpy.py", "`pair` returned another output for the same key"),
+    ("fixed_key.py", "`pair` returned the same output for 16 different keys"),
+])
+def test_samples_that_break_the_statements_promise_fail_distribution_saying_which(file: str, opening: str) -> None:
+    verdict = _check(_graded(KEYS / file), "pair", "distribution")
+    assert verdict.status is Status.FAILED and verdict.message.startswith(opening), verdict.message
 
 
 def test_keys_in_another_order_are_a_wrong_answer_shown_as_keys() -> None:
