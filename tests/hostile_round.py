@@ -36,6 +36,19 @@ POLICY_CHANGED: dict[str, str] = {
                                    "hands it: write-only, and reached only through the caller's own arguments",
     "round7/bound_method_in_tuple.py": "a bound `[].append` kept in a tuple in a factory's closure, called with "
                                        "each `lr`: write-only, and no name leads from the call to the list",
+    # Session 31: a library's own data, changed and read back through its public functions, with a counter that
+    # decides a branch no call takes. No output changes, and the source reading does not follow library
+    # internals; the same places with a counter that does change an output fail the comparison of first calls
+    # (round 50: `06_abc_register_counter.py`, `07_pytree_registry_flag.py`, `24_singledispatch_register.py`).
+    **{f"round20/{name}": f"{what}: the counter changes no output" for name, what in (
+        ("03_tempfile_private_rng.py", "`tempfile`'s private random generator, advanced by `tempfile.mktemp`"),
+        ("10_encodings_submodule_counter.py", "the modules `codecs.lookup` imports into `encodings`"))},
+    **{f"round21/{name}": f"{what}: the counter changes no output" for name, what in (
+        ("03_abc_registry.py", "an ABC's virtual-subclass registry, through `register` and `issubclass`"),
+        ("04_warnings_onceregistry.py", "`warnings`' registries, filled by `warnings.warn`"),
+        ("05_logging_handler_name.py", "a logging handler's own name"),
+        ("08_pytree_static_registry.py", "JAX's pytree registry, kept in C++"),
+        ("10_linecache_lazycache.py", "`linecache.cache`, through `linecache.lazycache`"))},
 }
 
 

@@ -26,12 +26,8 @@ TARGETS: Targets = {
 
 # State a standard-library module keeps in its own data and changes through its public functions, read
 # back through their results: no name of the submission's holds it, and no reading takes it.
-_LIBRARY_DATA = ("a standard-library module's own data, changed and read back through its public functions "
-                 "(never named): read only where the code names it")
-BREACHED: dict[str, str] = {
-    "03_tempfile_private_rng.py": _LIBRARY_DATA + " (`tempfile`'s private random generator)",
-    "10_encodings_submodule_counter.py": _LIBRARY_DATA + " (the modules `codecs.lookup` imports into `encodings`)",
-}
+# Breached until session 31, now under issue #50's policy: `tests/hostile_round.py`, POLICY_CHANGED.
+BREACHED: dict[str, str] = {}
 ALSO_REACHED: dict[str, set[tuple[str, str]]] = {}
 
 (graded, test_the_attack_earns_none_of_its_target_points, test_the_attack_loses_no_other_points,

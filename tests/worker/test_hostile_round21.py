@@ -19,17 +19,8 @@ TARGETS: Targets = {
     "11_dataclass_fields.py": ("jax-numpy", "pure_update", ("no_globals",)),
 }
 
-_LIBRARY_DATA = ("a standard-library module's own data, changed and read back through its public functions "
-                 "(never named): read only where the code names it")
-BREACHED: dict[str, str] = {
-    "03_abc_registry.py": "an ABC's registry, in `_abc_impl`, which the class reading skips as `abc`'s caches",
-    "04_warnings_onceregistry.py": "`warnings.onceregistry` and the module's `__warningregistry__`, which "
-                                   "`warnings` fills itself and no reading takes",
-    "05_logging_handler_name.py": "a handler's own attributes (its name): handlers are not read, since "
-                                  "`logging` adds one itself at a captured warning",
-    "10_linecache_lazycache.py": _LIBRARY_DATA + " (`linecache.cache`)",
-    "08_pytree_static_registry.py": "JAX's pytree registry, kept in C++ and read nowhere",
-}
+# Breached until session 31, now under issue #50's policy: `tests/hostile_round.py`, POLICY_CHANGED.
+BREACHED: dict[str, str] = {}
 ALSO_REACHED: dict[str, set[tuple[str, str]]] = {}
 
 (graded, test_the_attack_earns_none_of_its_target_points, test_the_attack_loses_no_other_points,
