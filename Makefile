@@ -176,9 +176,9 @@ test:
 	$(BIN)/ruff check graders tests benchmarks solutions
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile tests/unit tests/worker tests/e2e \
+	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile tests/unit tests/worker tests/e2e \
 		--durations=30
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest tests/timing --durations=10
+	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python -m pytest tests/timing --durations=10
 
 # The inner loop: unit tests only (no worker, no cache fill, no student venv, no apt), under a minute.
 test-fast: $(STAMP)
@@ -202,7 +202,7 @@ release: notebooks
 exercise-check: release bytecode
 	@[ -n "$(ASSIGNMENT)" ] || { echo "exercise-check: name the assignment, as in make exercise-check ASSIGNMENT=jit" \
 		"(jaxgrade list names them)" >&2; exit 2; }
-	$(if $(REGENERATE),JAXGRADE_REGENERATE_GOLDEN=1) PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile --assignment $(ASSIGNMENT) \
+	$(if $(REGENERATE),JAXGRADE_REGENERATE_GOLDEN=1) PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile --assignment $(ASSIGNMENT) \
 		tests/worker/test_golden.py tests/worker/test_corpus.py tests/e2e/course/test_notebooks.py
 
 bench: $(STAMP) bytecode
