@@ -26,6 +26,7 @@ import numpy as np
 from graders.both_sides.protocol import KeyData
 from graders.common.format import format_value
 from graders.common.registry import register_check
+from graders.common.spec import Call
 
 from ..compare import same_data
 from .base import CheckContext, Verdict, draw_examples, prepare_drawn
@@ -38,6 +39,8 @@ class DistributionSpec:
     """Options of `distribution` (all optional): how many keys, and how far apart the statistics may be."""
 
     calls: int = 16
+    # Keys per drawn input (the drawn one, and others made from it): what the key alone changes is compared too.
+    keys_per_input: int = 4
     # Standard errors the mean and the spread may be apart: six makes a false alarm rarer than one in 10**8.
     z: float = 6.0
     # The Kolmogorov-Smirnov bound's false-alarm rate.
@@ -64,42 +67,80 @@ def distribution(ctx: CheckContext) -> Verdict:
     spec = ctx.exercise.options.get("distribution", _DEFAULT)
     name = ctx.exercise.name
     calls = draw_examples(ctx.exercise, spec.calls, "distribution")
-    student: list[list[Any]] = []
-    reference: list[list[Any]] = []
+    # Per drawn input, its outputs under `keys_per_input` keys: the first the one drawn, the others made from it.
+    student: list[list[list[Any]]] = []
+    reference: list[list[list[Any]]] = []
     for call in calls:
         ctx.check_deadline()
-        outcome = ctx.session.call(name, call, array_kind="jax", timeout=ctx.timeout())
-        if outcome.error is not None:
-            return Verdict.failed(ctx.text("correctness.raised", explanation=ctx.explain(outcome.error),
-                                           given=ctx.given_as(call, "jax"), input=ctx.describe_call(call)))
-        expected = ctx.expected(call)
-        leaves, wanted = _leaves(outcome.output), _leaves(expected)
-        shapes = [_shape_of(leaf) for leaf in leaves]
-        if shapes != [_shape_of(leaf) for leaf in wanted]:
-            return Verdict.failed(ctx.text("distribution.shape", name=name, input=ctx.describe_call(call),
-                                           expected=", ".join(map(str, [_shape_of(w) for w in wanted])),
-                                           actual=", ".join(map(str, shapes))))
-        again = ctx.session.call(name, call, array_kind="jax", timeout=ctx.timeout())
-        if again.error is not None or same_data(outcome.output, again.output) is not None:
-            return Verdict.failed(ctx.text("distribution.not_repeatable", name=name, input=ctx.describe_call(call),
-                                           first=format_value(outcome.output), second=format_value(again.output)))
-        student.append(leaves)
-        reference.append(wanted)
-    if len(calls) > 1 and all(same_data(student[0], other) is None for other in student[1:]):
-        return Verdict.failed(ctx.text("distribution.ignores_key", name=name, calls=len(calls),
-                                       output=format_value(student[0])))
-    for position in range(len(reference[0]) if reference else 0):
-        if isinstance(reference[0][position], KeyData):
+        mine: list[list[Any]] = []
+        theirs: list[list[Any]] = []
+        for variant in [call, *(_with_other_keys(call, turn) for turn in range(1, spec.keys_per_input))]:
+            outcome = ctx.session.call(name, variant, array_kind="jax", timeout=ctx.timeout())
+            if outcome.error is not None:
+                return Verdict.failed(ctx.text("correctness.raised", explanation=ctx.explain(outcome.error),
+                                               given=ctx.given_as(variant, "jax"), input=ctx.describe_call(variant)))
+            leaves, wanted = _leaves(outcome.output), _leaves(ctx.expected(variant))
+            shapes = [_shape_of(leaf) for leaf in leaves]
+            if shapes != [_shape_of(leaf) for leaf in wanted]:
+                return Verdict.failed(ctx.text("distribution.shape", name=name, input=ctx.describe_call(variant),
+                                               expected=", ".join(_shape_of(w) for w in wanted),
+                                               actual=", ".join(shapes)))
+            if variant is call:
+                again = ctx.session.call(name, call, array_kind="jax", timeout=ctx.timeout())
+                if again.error is not None or same_data(outcome.output, again.output) is not None:
+                    return Verdict.failed(ctx.text("distribution.not_repeatable", name=name,
+                                                   input=ctx.describe_call(call), first=format_value(outcome.output),
+                                                   second=format_value(again.output)))
+            mine.append(leaves)
+            theirs.append(wanted)
+        student.append(mine)
+        reference.append(theirs)
+    keys = len(calls) * spec.keys_per_input
+    if all(same_data(outputs[0], other) is None for outputs in student for other in outputs[1:]) and (
+            spec.keys_per_input > 1 or len(student) > 1 and all(same_data(student[0][0], other[0]) is None
+                                                                for other in student[1:])):
+        return Verdict.failed(ctx.text("distribution.ignores_key", name=name, calls=keys,
+                                       output=format_value(student[0][0])))
+    for position in range(len(reference[0][0]) if reference else 0):
+        if isinstance(reference[0][0][position], KeyData):
             continue
-        found = _compare_samples(np.concatenate([np.ravel(np.asarray(each[position], np.float64)) for each in student]),
-                                 np.concatenate([np.ravel(np.asarray(each[position], np.float64))
-                                                 for each in reference]), spec)
-        if found is not None:
-            what, actual, expected, margin = found
-            where = f"output[{position}]" if len(reference[0]) > 1 else "output"
-            return Verdict.failed(ctx.text(f"distribution.{what}", name=name, where=where, actual=actual,
-                                           expected=expected, margin=margin, calls=len(calls)))
-    return Verdict.passed(ctx.text("distribution.passed", name=name, calls=len(calls)))
+        where = f"output[{position}]" if len(reference[0][0]) > 1 else "output"
+        # The numbers as drawn, pooled over every key; then what the key alone changes (each input's outputs less
+        # their mean over its keys), which data the function also takes cannot hide.
+        for found in (_compare_samples(_pooled(student, position), _pooled(reference, position), spec),
+                      _compare_samples(_residuals(student, position), _residuals(reference, position), spec)):
+            if found is not None:
+                what, actual, expected, margin = found
+                return Verdict.failed(ctx.text(f"distribution.{what}", name=name, where=where, actual=actual,
+                                               expected=expected, margin=margin, calls=keys))
+    return Verdict.passed(ctx.text("distribution.passed", name=name, calls=keys))
+
+
+def _with_other_keys(call: Call, turn: int) -> Call:
+    """`call` with every key in its arguments replaced by another, made from it (the same for every grading)."""
+    def other(value: Any) -> Any:
+        if type(value) is KeyData:
+            return KeyData(value.impl, value.data ^ np.uint32((turn * 0x9E3779B9) & 0xFFFFFFFF))
+        if type(value) in (tuple, list):
+            return type(value)(other(item) for item in value)
+        if type(value) is dict:
+            return {key: other(item) for key, item in value.items()}
+        return value
+
+    return Call(tuple(other(arg) for arg in call.args), {key: other(value) for key, value in call.kwargs.items()})
+
+
+def _pooled(outputs: list[list[list[Any]]], position: int) -> np.ndarray:
+    return np.concatenate([np.ravel(np.asarray(leaves[position], np.float64)) for per_input in outputs
+                           for leaves in per_input])
+
+
+def _residuals(outputs: list[list[list[Any]]], position: int) -> np.ndarray:
+    pieces = []
+    for per_input in outputs:
+        stacked = np.stack([np.asarray(leaves[position], np.float64) for leaves in per_input])
+        pieces.append(np.ravel(stacked - stacked.mean(axis=0)))
+    return np.concatenate(pieces)
 
 
 def _leaves(value: Any) -> list[Any]:

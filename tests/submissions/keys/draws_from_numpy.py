@@ -11,3 +11,7 @@ def split_in_three(key):
 
 def pair(key):
     return jnp.asarray(np.random.normal(size=64), jnp.float32), jnp.asarray(np.random.normal(size=64), jnp.float32)
+
+
+def jitter(key, x):
+    return x + 0.5 * jax.random.normal(key, x.shape)

@@ -11,3 +11,7 @@ def pair(key):
     first = jax.random.normal(key, (64,))
     second = jax.random.normal(key, (64,))
     return first, second
+
+
+def jitter(key, x):
+    return x + 0.5 * jax.random.normal(key, x.shape)

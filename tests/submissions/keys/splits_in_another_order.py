@@ -10,3 +10,7 @@ def split_in_three(key):
 def pair(key):
     first_key, second_key = jax.random.split(key)
     return jax.random.normal(first_key, (64,)), jax.random.normal(second_key, (64,))
+
+
+def jitter(key, x):
+    return x + 0.5 * jax.random.normal(key, x.shape)

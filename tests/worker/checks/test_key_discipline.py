@@ -12,11 +12,12 @@ from typing import Any
 
 import jax
 import pytest
+from hypothesis import strategies as st
 
 from graders.common.results import Status, SubmissionResult
 from graders.common.spec import Assignment, Call, Exercise
 from graders.judge.grade import GradingOptions, grade_submission
-from graders.judge.strategies import prng_keys
+from graders.judge.strategies import float32_arrays, prng_keys
 from graders.judge.submission import read_submission
 
 from ...conftest import SUBMISSIONS
@@ -34,6 +35,11 @@ def _pair(key: Any) -> Any:
 
 
 _KEY_CALLS = prng_keys().map(lambda key: Call((key,)))
+_KEY_AND_DATA_CALLS = st.tuples(prng_keys(), float32_arrays((16,), -10.0, 10.0)).map(lambda drawn: Call(drawn))
+
+
+def _jitter(key: Any, x: Any) -> Any:
+    return x + 0.5 * jax.random.normal(key, x.shape)
 _ASSIGNMENT = Assignment("keys", {"en": "Random keys", "ko": "난수 키"}, (
     Exercise(name="split_in_three", reference=_split_in_three, inputs=_KEY_CALLS, points={"correctness": 2},
              parameters=("key",), max_examples=5,
@@ -41,6 +47,9 @@ _ASSIGNMENT = Assignment("keys", {"en": "Random keys", "ko": "난수 키"}, (
     Exercise(name="pair", reference=_pair, inputs=_KEY_CALLS, points={"distribution": 2, "key_discipline": 1},
              parameters=("key",), max_examples=5,
              summary={"en": "two independent normal draws", "ko": "독립인 정규 표본 두 개"}),
+    Exercise(name="jitter", reference=_jitter, inputs=_KEY_AND_DATA_CALLS, points={"distribution": 2},
+             parameters=("key", "x"), max_examples=5,
+             summary={"en": "x plus normal noise of deviation 0.5", "ko": "x에 표준편차 0.5인 정규 잡음을 더함"}),
 ))
 
 
@@ -72,9 +81,19 @@ def test_samples_in_another_split_order_are_as_right_as_the_references() -> None
 
 
 @pytest.mark.parametrize(("file", "opening"), [
+    ("jitter_without_noise.py", "`jitter` returned the same output for 64 different keys"),
+    ("jitter_unscaled.py", "The numbers `jitter` returns in output have standard deviation 0.8"),
+])
+def test_noise_added_to_data_is_graded_by_what_the_key_alone_changes(file: str, opening: str) -> None:
+    # The data's own spread (values up to 10) would hide the noise's in the numbers pooled as drawn.
+    verdict = _check(_graded(KEYS / file), "jitter", "distribution")
+    assert verdict.status is Status.FAILED and verdict.message.startswith(opening), verdict.message
+
+
+@pytest.mark.parametrize(("file", "opening"), [
     ("draws_uniform.py", "The numbers `pair` returns in output[0] have mean 0."),
     ("draws_from_numpy.py", "`pair` returned another output for the same key"),
-    ("fixed_key.py", "`pair` returned the same output for 16 different keys"),
+    ("fixed_key.py", "`pair` returned the same output for 64 different keys"),
 ])
 def test_samples_that_break_the_statements_promise_fail_distribution_saying_which(file: str, opening: str) -> None:
     verdict = _check(_graded(KEYS / file), "pair", "distribution")
