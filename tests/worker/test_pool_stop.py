@@ -14,7 +14,6 @@ import signal
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 
 import pytest
@@ -60,13 +59,12 @@ def test_a_broken_pool_whose_judge_ignores_sigterm_is_finished_within_the_stop_b
 
 
 def _broken_within(pool: ProcessPoolExecutor, seconds: float) -> bool:
-    """Whether the executor says it is broken within `seconds`: until its manager thread notices the death, a
-    task may still go to the survivor and succeed."""
+    """Whether the executor marks itself broken within `seconds`. Read, not asked with a task: once its manager
+    thread has seen the death it holds the executor's lock while it joins the survivor, which ignores SIGTERM,
+    and a `submit` then waits on that lock for good (a clean clone's run hung here for 10 minutes)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        try:
-            pool.submit(_pid_after, 0.0).result(timeout=seconds)
-        except BrokenProcessPool:
+        if getattr(pool, "_broken", False):  # no public way to ask; what the executor sets when a process dies
             return True
         time.sleep(0.1)
     return False
