@@ -81,6 +81,17 @@ def _copy_of_the_repository(target: Path) -> Path:
     return target
 
 
+def _exercise_check(copy: Path, assignment: str, environment: dict[str, str]) -> set[str]:
+    """`make exercise-check ASSIGNMENT=... REGENERATE=1` in the copy, with this test run's environment (its
+    install left as it is), which must pass; the files that differ from the copy's base commit after it."""
+    venv = Path(sys.executable).parent.parent
+    make = subprocess.run(["make", "--no-print-directory", "-o", f"{venv}/.installed-stamp", f"VENV={venv}",
+                           "TEST_JOBS=1", "exercise-check", f"ASSIGNMENT={assignment}", "REGENERATE=1"],
+                          cwd=copy, env=environment, capture_output=True, text=True, timeout=1200)
+    assert make.returncode == 0, make.stdout[-4000:] + make.stderr[-2000:]
+    return {line[3:] for line in _git(copy, "status", "--porcelain", "--untracked-files=all").splitlines()}
+
+
 def _insert(path: Path, before: str, text: str, count: int = 1) -> None:
     source = path.read_text(encoding="utf-8")
     assert before in source, f"{path}: {before!r} not found; this test's edit needs updating"
@@ -108,12 +119,7 @@ def test_a_new_exercise_needs_its_three_files_and_one_command(tmp_path: Path) ->
     venv = Path(sys.executable).parent.parent
     environment = {**os.environ, "PYTHONPATH": str(copy), "PATH": f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}"}
     environment.pop("PYTEST_XDIST_WORKER", None)
-    make = subprocess.run(["make", "--no-print-directory", "-o", f"{venv}/.installed-stamp", f"VENV={venv}",
-                           "TEST_JOBS=1", "exercise-check", "ASSIGNMENT=jit", "REGENERATE=1"],
-                          cwd=copy, env=environment, capture_output=True, text=True, timeout=1200)
-    assert make.returncode == 0, make.stdout[-4000:] + make.stderr[-2000:]
-
-    changed = {line[3:] for line in _git(copy, "status", "--porcelain", "--untracked-files=all").splitlines()}
+    changed = _exercise_check(copy, "jit", environment)
     assert _EDITED <= changed
     assert {"exercises/jit/jit.ipynb", "release/jit/jit.ipynb", "README.md"} <= changed
     unexpected = sorted(name for name in changed - _EDITED if not _WRITTEN.fullmatch(name))

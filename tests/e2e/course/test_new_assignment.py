@@ -15,7 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from .test_add_an_exercise import _copy_of_the_repository, _git, _insert
+from .test_add_an_exercise import _copy_of_the_repository, _exercise_check, _insert
 
 _SOLUTION = '''
 
@@ -99,11 +99,7 @@ def test_a_new_assignment_is_scaffolded_tried_and_checked_with_three_files_edite
     assert "ok   toy_clip.py earns full marks (10/10)" in tried.stdout
     assert "line 9" in tried.stdout and "relu" in tried.stdout  # the wrong answer named at its line
 
-    make = subprocess.run(["make", "--no-print-directory", "-o", f"{venv}/.installed-stamp", f"VENV={venv}",
-                           "TEST_JOBS=1", "exercise-check", "ASSIGNMENT=toy-clip", "REGENERATE=1"],
-                          cwd=copy, env=environment, capture_output=True, text=True, timeout=1200)
-    assert make.returncode == 0, make.stdout[-4000:] + make.stderr[-2000:]
-    changed = {line[3:] for line in _git(copy, "status", "--porcelain", "--untracked-files=all").splitlines()}
+    changed = _exercise_check(copy, "toy-clip", environment)
     assert _SCAFFOLDED <= changed
     assert {"exercises/toy-clip/toy-clip.ipynb", "release/toy-clip/toy-clip.ipynb", "README.md"} <= changed
     unexpected = sorted(name for name in changed - _SCAFFOLDED if not _WRITTEN.fullmatch(name))
