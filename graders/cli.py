@@ -261,7 +261,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.unraisablehook = drop_lost_interrupts
     _own_scripts_first_on_path()
     try:
-        arguments = _build_parser().parse_args(argv)
+        arguments = _parse(_build_parser(), argv)
         handler: Handler = arguments.handler
         return handler(arguments)
     except UsageError as error:
@@ -283,6 +283,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             from graders.common.stop import clear_stop_request
 
             clear_stop_request()
+
+
+def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """The arguments, with files and options in any order: `try NAME a.py --lang ko b.py` as well as options first.
+
+    argparse stops a list of files at the first option and refuses what follows; a command that takes
+    files gets the rest of them here (argparse's own `parse_intermixed_args` refuses subcommands)."""
+    arguments, extras = parser.parse_known_args(argv)
+    if extras and isinstance(getattr(arguments, "files", None), list) \
+            and not any(extra.startswith("-") for extra in extras):
+        arguments.files.extend(extras)
+    elif extras:
+        parser.error(f"unrecognized arguments: {' '.join(extras)}")
+    return arguments
 
 
 def _own_scripts_first_on_path() -> None:

@@ -418,6 +418,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Works under `jax.jit` with traced arguments on {examples} generated inputs.",
         "ko": "생성된 입력 {examples}개에서, 인자를 추적 값으로 받는 `jax.jit` 아래에서도 올바르게 동작합니다.",
     },
+    "jit.passed_random": {
+        "en": "Works under `jax.jit` with traced arguments on {examples} generated inputs, and gives there the "
+              "numbers it gives without jit for the same key.",
+        "ko": "생성된 입력 {examples}개에서, 인자를 추적 값으로 받는 `jax.jit` 아래에서도 동작하며 같은 키에 대해 "
+              "jit 없이 낼 때와 같은 수를 냅니다.",
+    },
     "jit.failed": {
         "en": "Under `jax.jit`, a wrong result: {detail}\nThe input: {input}{full}",
         "ko": "`jax.jit` 아래에서 결과가 틀렸습니다: {detail}\n입력: {input}{full}",
@@ -425,6 +431,24 @@ MESSAGES: dict[str, dict[str, str]] = {
     "jit.raised": {
         "en": "Under `jax.jit`, your function {explanation}\nThe input: {input}",
         "ko": "`jax.jit` 아래에서 여러분의 함수가 {explanation}\n입력: {input}",
+    },
+    "jit.unjitted_raised": {
+        "en": "Without `jax.jit`, on an input `jax.jit` was given too, your function {explanation}\nThe input: {input}",
+        "ko": "`jax.jit` 없이, `jax.jit`에도 준 입력에서 여러분의 함수가 {explanation}\n입력: {input}",
+    },
+    "jit.random_differs": {
+        "en": "Under `jax.jit`, `{name}` returned other numbers than it returns without jit for the same key: "
+              "{detail}\nThe input: {input}{full}\nThe fix: draw every number from the key you are given, with "
+              "`jax.random` (not NumPy's or Python's generator, which `jax.jit` runs once, while tracing); "
+              "the same key then gives the same numbers, compiled or not.",
+        "ko": "`jax.jit` 아래에서 `{name}`이(가) 같은 키에 대해 jit 없이 낼 때와 다른 수를 반환했습니다: "
+              "{detail}\n입력: {input}{full}\n고치는 방법: 모든 난수를 받은 키에서 `jax.random`으로 뽑으세요"
+              "(NumPy나 Python의 생성기는 `jax.jit`이 추적할 때 한 번만 실행합니다). 그러면 같은 키는 컴파일 "
+              "여부와 관계없이 같은 수를 냅니다.",
+    },
+    "jit.unjitted_full": {
+        "en": "\nWithout jit: {unjitted}\nUnder jit: {jitted}",
+        "ko": "\njit 없이: {unjitted}\njit 아래: {jitted}",
     },
     # -------------------------------------------------------- jit_compiled
     "jit_compiled.passed": {

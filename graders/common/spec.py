@@ -12,7 +12,7 @@ import inspect
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .registry import check_names, get_check, option_type_of
 from .sentences import FIRST_SENTENCE_LIMIT, first_sentence
@@ -20,7 +20,9 @@ from .sentences import FIRST_SENTENCE_LIMIT, first_sentence
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
-__all__ = ["MISCONCEPTION_OPENING_LIMIT", "Assignment", "Call", "Exercise", "Misconception", "SpecError", "Tolerance"]
+__all__ = [
+    "MISCONCEPTION_OPENING_LIMIT", "Assignment", "Call", "Check", "Exercise", "Misconception", "SpecError", "Tolerance",
+]
 
 
 class SpecError(ValueError):
@@ -45,6 +47,35 @@ class Tolerance:
 
     rtol: float = 1e-4
     atol: float = 1e-5
+
+
+@dataclass(frozen=True)
+class Check:
+    """One check an exercise uses, and the points it earns when it passes: `Correctness(3)`.
+
+    Each check declares its class beside its code (`graders/judge/checks/`), named as the check is:
+    `Correctness`, `Jit`, `JitCompiled`, `NoRecompilation`, `NoMutation`, `NoGlobals`, `JitSpeedup`,
+    `CompactTrace`, `Distribution`, `KeyDiscipline`. A check with options takes them as a second field,
+    typed (`JitSpeedup(2, SpeedupSpec(...))`), and is checked as it is built: a wrong field is one
+    line naming it and the fix. An exercise lists its checks in order, the gate first.
+    """
+
+    points: float
+    # The name the check registered under (graders/common/registry.py); a subclass sets it.
+    name: ClassVar[str] = ""
+
+    def __post_init__(self) -> None:
+        if not self.name:
+            raise SpecError(f"{type(self).__name__} names no check; use one of the checks' own classes "
+                            "(graders.judge.checks: Correctness, Jit, ...).")
+        if isinstance(self.points, bool) or not isinstance(self.points, (int, float)) or self.points <= 0:
+            raise SpecError(f"{type(self).__name__}(points={self.points!r}): give a positive number of points, "
+                            f"as in {type(self).__name__}(1).")
+
+    @property
+    def options(self) -> object | None:
+        """What the check reads from `Exercise.options` under its name; None for a check without options."""
+        return None
 
 
 def _parameter_names(reference: Callable[..., Any]) -> tuple[str, ...]:
@@ -108,7 +139,11 @@ class Exercise:
     name: str
     reference: Callable[..., Any]
     inputs: SearchStrategy[Call]
-    points: Mapping[str, float]
+    # The checks with their points, the gate first: `checks=(Correctness(3), Jit(1), NoGlobals(1))`.
+    checks: tuple[Check, ...] = ()
+    # Derived from `checks`: each check's points and options by its name, in order (what the judge reads).
+    # An older spec may give them directly instead of `checks`; not both.
+    points: Mapping[str, float] = field(default_factory=dict)
     parameters: tuple[str, ...] = ()
     static_argnames: tuple[str, ...] = ()
     tolerance: Tolerance = Tolerance()
@@ -129,8 +164,11 @@ class Exercise:
                 f"Exercise {self.name!r} has parameters={tuple(self.parameters)!r}, but its reference takes "
                 f"{signature!r}; leave parameters out (they are read from the reference) or make them agree."
             )
+        if self.checks:
+            self._points_from_checks()
         if not self.points:
-            raise SpecError(f"Exercise {self.name!r} has points={{}}; give at least one check with its points.")
+            raise SpecError(f"Exercise {self.name!r} has no checks; give at least one with its points, "
+                            "as in checks=(Correctness(2), Jit(1)).")
         for check, points in self.points.items():
             if check not in check_names():
                 raise SpecError(
@@ -165,6 +203,24 @@ class Exercise:
                 raise SpecError(
                     f"Exercise {self.name!r} lacks summary[{lang!r}]; every exercise is described in both languages."
                 )
+
+    def _points_from_checks(self) -> None:
+        if self.points or self.options:
+            raise SpecError(f"Exercise {self.name!r} gives checks=... and also points= or options=; "
+                            "give checks only: each check carries its points and options.")
+        checks = tuple(self.checks)
+        for check in checks:
+            if not isinstance(check, Check):
+                raise SpecError(f"Exercise {self.name!r} lists {check!r} among its checks; list checks such as "
+                                "Correctness(2) (from graders.judge.checks).")
+        names = [check.name for check in checks]
+        twice = sorted({name for name in names if names.count(name) > 1})
+        if twice:
+            raise SpecError(f"Exercise {self.name!r} lists check {twice[0]!r} twice; list each check once.")
+        object.__setattr__(self, "checks", checks)
+        object.__setattr__(self, "points", {check.name: check.points for check in checks})
+        object.__setattr__(self, "options", {check.name: check.options for check in checks
+                                             if check.options is not None})
 
     @property
     def max_score(self) -> float:

@@ -103,6 +103,7 @@ from hypothesis import strategies as st
 from graders.common.spec import Assignment, Call, Exercise
 from solutions import {module} as reference
 
+from ..checks import Correctness, Jit, NoGlobals, NoMutation
 from ..strategies import float32_arrays, shapes
 
 
@@ -117,7 +118,8 @@ CLIP_TO_UNIT = Exercise(
     name="clip_to_unit",
     reference=reference.clip_to_unit,
     inputs=_clip_calls(),
-    points={{"correctness": 2, "jit": 1, "no_mutation": 1, "no_globals": 1}},
+    # The checks with their points, the gate first: nothing else earns points until it passes.
+    checks=(Correctness(2), Jit(1), NoMutation(1), NoGlobals(1)),
     summary={{
         "en": "x with every value limited to [-1, 1], elementwise",
         "ko": "x의 모든 값을 원소별로 [-1, 1] 범위로 제한",

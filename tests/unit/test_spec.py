@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import strategies as st
 
-from graders.common.spec import Assignment, Call, Exercise, SpecError
+from graders.common.spec import Assignment, Call, Check, Exercise, SpecError
+from graders.judge.checks import Correctness, Distribution, Jit, JitSpeedup, NoGlobals
 from graders.judge.checks.compact_trace import TraceSizeSpec
 
 _VALID = dict(
@@ -21,7 +22,7 @@ _VALID = dict(
     ("changes", "phrase"),
     [
         ({"name": "not an identifier"}, "identifier"),
-        ({"points": {}}, "at least one check"),
+        ({"points": {}}, "at least one"),
         ({"points": {"corectness": 1}}, "corectness"),
         ({"points": {"correctness": 0}}, "positive"),
         ({"points": {"jit_speedup": 1}}, "SpeedupSpec"),
@@ -33,6 +34,33 @@ _VALID = dict(
 def test_bad_exercise_specs_are_refused_with_the_fix(changes, phrase) -> None:
     with pytest.raises(SpecError, match=None) as error:
         Exercise(**{**_VALID, **changes})
+    assert phrase in str(error.value)
+
+
+def test_checks_as_objects_give_the_points_and_options_in_their_order() -> None:
+    exercise = Exercise(**{**_VALID, "points": {}, "checks": (Correctness(2), Jit(1), NoGlobals(1))})
+    assert list(exercise.points.items()) == [("correctness", 2), ("jit", 1), ("no_globals", 1)]
+    assert exercise.max_score == 4
+    assert Exercise(**{**_VALID, "points": {}, "checks": (Distribution(2),)}).options["distribution"] \
+        == Distribution(2).spec
+
+
+@pytest.mark.parametrize(
+    ("build", "phrase"),
+    [
+        (lambda: Correctness(0), "Correctness(points=0): give a positive number of points"),
+        (lambda: Correctness(True), "positive number"),  # a bool is not a number of points
+        (lambda: JitSpeedup(2), "give a SpeedupSpec"),
+        (lambda: Check(1), "names no check"),
+        (lambda: Exercise(**{**_VALID, "points": {}, "checks": (Jit(1), Correctness(2))}), "put 'correctness' first"),
+        (lambda: Exercise(**{**_VALID, "checks": (Correctness(2),)}), "give checks only"),
+        (lambda: Exercise(**{**_VALID, "points": {}, "checks": (Correctness(2), Correctness(1))}), "twice"),
+        (lambda: Exercise(**{**_VALID, "points": {}, "checks": ("correctness",)}), "such as Correctness(2)"),
+    ],
+)
+def test_a_wrong_check_is_refused_where_it_is_built(build, phrase) -> None:
+    with pytest.raises(SpecError) as error:
+        build()
     assert phrase in str(error.value)
 
 

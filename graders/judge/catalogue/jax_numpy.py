@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from graders.common.spec import Assignment, Call, Exercise, Misconception
 from solutions import jax_numpy as reference
 
+from ..checks import Correctness, Jit, NoGlobals, NoMutation, NoRecompilation
 from ..strategies import float32_arrays, float32s, int32_arrays, shapes
 
 
@@ -155,7 +156,7 @@ PURE_UPDATE = Exercise(
     name="pure_update",
     reference=reference.pure_update,
     inputs=_pure_update_calls(),
-    points={"correctness": 3, "jit": 1, "no_mutation": 1, "no_globals": 1},
+    checks=(Correctness(3), Jit(1), NoMutation(1), NoGlobals(1)),
     summary={
         "en": "a copy of x with x[i] (an element or a row) set to value, x untouched; i may be traced",
         "ko": "x[i](원소 또는 행)를 value로 바꾼 x의 사본을 반환하고 x는 그대로 둠; i는 추적 값일 수 있음",
@@ -166,7 +167,7 @@ SCATTER_ADD = Exercise(
     name="scatter_add",
     reference=reference.scatter_add,
     inputs=_scatter_add_calls(),
-    points={"correctness": 3, "jit": 1, "no_mutation": 1, "no_globals": 1},
+    checks=(Correctness(3), Jit(1), NoMutation(1), NoGlobals(1)),
     misconceptions=SCATTER_ADD_MISCONCEPTIONS,
     summary={
         "en": "x with updates added at indices; repeated indices accumulate",
@@ -178,7 +179,7 @@ LOSS_AND_GRAD = Exercise(
     name="loss_and_grad",
     reference=reference.loss_and_grad,
     inputs=st.builds(Call, _regression_data()),
-    points={"correctness": 3, "jit": 1, "no_recompilation": 1, "no_mutation": 1, "no_globals": 1},
+    checks=(Correctness(3), Jit(1), NoRecompilation(1), NoMutation(1), NoGlobals(1)),
     misconceptions=LOSS_AND_GRAD_MISCONCEPTIONS,
     summary={
         "en": "(loss, grad) of mean((w*x + b - y)**2) with respect to theta = [w, b]",
@@ -190,7 +191,7 @@ UPDATE = Exercise(
     name="update",
     reference=reference.update,
     inputs=_update_calls(),
-    points={"correctness": 3, "jit": 1, "no_mutation": 1, "no_globals": 1},
+    checks=(Correctness(3), Jit(1), NoMutation(1), NoGlobals(1)),
     misconceptions=UPDATE_MISCONCEPTIONS,
     summary={
         "en": "one gradient-descent step: theta - lr * grad (lr defaults to 0.1)",

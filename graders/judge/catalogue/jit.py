@@ -13,7 +13,17 @@ from hypothesis import strategies as st
 from graders.common.spec import Assignment, Call, Exercise, Misconception
 from solutions import jit as reference
 
-from ..checks.jit_speedup import SpeedupSpec, TimingProfile
+from ..checks import (
+    Correctness,
+    Jit,
+    JitCompiled,
+    JitSpeedup,
+    NoGlobals,
+    NoMutation,
+    NoRecompilation,
+    SpeedupSpec,
+    TimingProfile,
+)
 from ..strategies import ANY_SHAPE_EXTRAS, contract_float32_arrays, float32_arrays, shapes
 
 # The largest magnitude an "any float32" input is drawn with: far past any demonstration, with room
@@ -136,21 +146,25 @@ NORM = Exercise(
     name="norm",
     reference=reference.norm,
     inputs=_norm_calls(),
-    points={"correctness": 3, "jit": 1, "jit_compiled": 1, "no_recompilation": 1, "no_mutation": 1,
-            "no_globals": 1, "jit_speedup": 2},
-    options={
+    checks=(
+        Correctness(3),
+        Jit(1),
+        JitCompiled(1),
+        NoRecompilation(1),
+        NoMutation(1),
+        NoGlobals(1),
         # CPU: a small input, where dispatch dominates and jit's fusion shows; 100 calls a batch, so the
         # work outweighs the round trip. Accelerator: 50 calls
         # dispatched and finished once at 1024x256, where launch latency no longer hides the work
         # (../shared/measurements/h100-speedup.md: formula 4.4x faster jitted on an H100).
-        "jit_speedup": SpeedupSpec(
+        JitSpeedup(2, SpeedupSpec(
             baseline_source=_NORM_BASELINE,
             baseline_name="eager_norm",
             profiles={"cpu": TimingProfile((16, 4), calls=100),
                       "accelerator": TimingProfile((1024, 256), calls=50, clock="wall",
                                                     commitment="device")},
-        )
-    },
+        )),
+    ),
     misconceptions=NORM_MISCONCEPTIONS,
     summary={
         "en": f"column-standardise X: {NORM_FORMULA}, jit-compiled as submitted",
@@ -162,7 +176,7 @@ NEGATIVES = Exercise(
     name="negatives",
     reference=reference.negatives,
     inputs=_any_shape_calls(((5,), (2, 3), (2, 2, 2))),
-    points={"correctness": 2, "jit": 2, "no_recompilation": 1, "no_mutation": 1, "no_globals": 1},
+    checks=(Correctness(2), Jit(2), NoRecompilation(1), NoMutation(1), NoGlobals(1)),
     summary={
         "en": "x's negative entries, zeros elsewhere, same shape as x (jit-safe x[x < 0])",
         "ko": "x의 음수 원소는 그대로 두고 나머지는 0으로 채운, x와 같은 shape의 배열(jit에서도 안전한 x[x < 0])",
@@ -175,7 +189,7 @@ FLATTEN = Exercise(
     # No 0-d array: `np.prod(())` is the float 1.0, and a 0-d input would fail `correctness`, the gate,
     # for that edge alone, where the lesson is the traced shape `jit` checks.
     inputs=_any_shape_calls(((4,), (2, 3), (2, 3, 2))),
-    points={"correctness": 2, "jit": 2, "no_mutation": 1, "no_globals": 1},
+    checks=(Correctness(2), Jit(2), NoMutation(1), NoGlobals(1)),
     summary={
         "en": "x as a 1-D array of x.size elements, working inside jax.jit",
         "ko": "x를 x.size개 원소의 1차원 배열로 반환, jax.jit 안에서도 동작",
@@ -187,7 +201,7 @@ MAYBE_NEGATE = Exercise(
     reference=reference.maybe_negate,
     inputs=_maybe_negate_calls(),
     static_argnames=("neg",),
-    points={"correctness": 2, "jit_compiled": 1, "jit": 1, "no_recompilation": 1, "no_mutation": 1, "no_globals": 1},
+    checks=(Correctness(2), JitCompiled(1), Jit(1), NoRecompilation(1), NoMutation(1), NoGlobals(1)),
     summary={
         "en": "-x if the Python bool neg else x, as a jit-compiled function (neg static)",
         "ko": "Python bool인 neg가 참이면 -x, 아니면 x; jit으로 컴파일된 함수(neg는 정적 인자)",

@@ -11,7 +11,16 @@ from hypothesis import strategies as st
 from graders.common.spec import Assignment, Call, Exercise, Misconception
 from solutions import purity as reference
 
-from ..checks.compact_trace import TraceSizeSpec
+from ..checks import (
+    CompactTrace,
+    Correctness,
+    Jit,
+    JitCompiled,
+    NoGlobals,
+    NoMutation,
+    NoRecompilation,
+    TraceSizeSpec,
+)
 from ..strategies import ANY_SHAPE_EXTRAS, contract_float32_arrays, float32_arrays, float32s, shapes
 
 # Fixed pytree layouts: nested dicts, as a model's parameters would be.
@@ -141,7 +150,7 @@ SGD_STEP = Exercise(
     name="sgd_step",
     reference=reference.sgd_step,
     inputs=_sgd_calls(),
-    points={"correctness": 3, "no_mutation": 2, "no_globals": 1, "jit": 1},
+    checks=(Correctness(3), NoMutation(2), NoGlobals(1), Jit(1)),
     summary={
         "en": "a new pytree of p - lr * g for nested dicts of arrays; nothing passed in is modified",
         "ko": "배열을 담은 중첩 dict에 대해 p - lr * g인 새 pytree를 반환; 입력은 하나도 바꾸지 않음",
@@ -152,16 +161,19 @@ HORNER = Exercise(
     name="horner",
     reference=reference.horner,
     inputs=_horner_calls(),
-    points={"correctness": 3, "jit_compiled": 1, "compact_trace": 2, "no_recompilation": 1, "no_mutation": 1,
-            "no_globals": 1},
-    misconceptions=HORNER_MISCONCEPTIONS,
-    options={
-        "compact_trace": TraceSizeSpec(
+    checks=(
+        Correctness(3),
+        JitCompiled(1),
+        CompactTrace(2, TraceSizeSpec(
             call=lambda k: Call((_fixed((k,), k), _fixed((4,), 0))),
             describe={"en": "the number of coefficients", "ko": "계수 개수"},
             construct="jax.lax.fori_loop",
-        )
-    },
+        )),
+        NoRecompilation(1),
+        NoMutation(1),
+        NoGlobals(1),
+    ),
+    misconceptions=HORNER_MISCONCEPTIONS,
     summary={
         "en": "evaluate the polynomial coeffs (highest degree first) at x with lax.fori_loop, jit-compiled",
         "ko": "계수가 coeffs(최고차항부터)인 다항식의 x에서의 값을 lax.fori_loop로 계산, jit으로 컴파일",
@@ -172,14 +184,17 @@ PER_EXAMPLE_GRADS = Exercise(
     name="per_example_grads",
     reference=reference.per_example_grads,
     inputs=_per_example_calls(),
-    points={"correctness": 3, "jit": 1, "compact_trace": 2, "no_mutation": 1, "no_globals": 1},
-    options={
-        "compact_trace": TraceSizeSpec(
+    checks=(
+        Correctness(3),
+        Jit(1),
+        CompactTrace(2, TraceSizeSpec(
             call=lambda n: Call((_fixed((2,), 1), _fixed((n,), 2), _fixed((n,), 3))),
             describe={"en": "the number of examples", "ko": "예제 개수"},
             construct="jax.vmap",
-        )
-    },
+        )),
+        NoMutation(1),
+        NoGlobals(1),
+    ),
     misconceptions=PER_EXAMPLE_GRADS_MISCONCEPTIONS,
     summary={
         "en": "the (n, 2) gradients of (w*x_i + b - y_i)**2 for every example, batched with vmap",
@@ -192,7 +207,7 @@ MOVING_AVERAGE = Exercise(
     reference=reference.moving_average,
     inputs=_moving_average_calls(),
     static_argnames=("window",),
-    points={"correctness": 3, "jit": 2, "no_recompilation": 1, "no_mutation": 1, "no_globals": 1},
+    checks=(Correctness(3), Jit(2), NoRecompilation(1), NoMutation(1), NoGlobals(1)),
     misconceptions=MOVING_AVERAGE_MISCONCEPTIONS,
     summary={
         "en": "means of every window consecutive entries (length n - window + 1); window is a static int",

@@ -27,7 +27,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import jax
 import jax.numpy as jnp
@@ -36,14 +36,23 @@ import numpy as np
 from graders.both_sides.jaxprs import count_equations, trace_program
 from graders.common.format import clip_code, code_in_span
 from graders.common.registry import register_check
-from graders.common.spec import Call, Exercise, SpecError
+from graders.common.spec import Call, Check, Exercise, SpecError
 
 from ..source.parsed import statement_matching
 from ..supervisor.replies import ErrorReport, TraceLine
 from .base import CheckContext, Verdict, stable_seed
 
-__all__ = ["LENGTH_RANGES", "TraceSizeSpec", "draw_lengths", "growing_line", "reference_secret", "reference_sizes",
-           "size_limit", "trace_verdict"]
+__all__ = [
+    "CompactTrace",
+    "LENGTH_RANGES",
+    "TraceSizeSpec",
+    "draw_lengths",
+    "growing_line",
+    "reference_secret",
+    "reference_sizes",
+    "size_limit",
+    "trace_verdict",
+]
 
 # One length is drawn from each range (inclusive). The small ones sit where a padded loop would
 # hide; the largest is in the hundreds, above any pad that the reference comparison lets through
@@ -280,3 +289,23 @@ def _unrolled(ctx: CheckContext, lines: Sequence[Sequence[TraceLine]]) -> str:
 def _source_line(ctx: CheckContext, found: TraceLine) -> str:
     """The line's text as the judge read it (not as the worker says it), or "" if it has none there."""
     return code_in_span((ctx.session.submission.source_line(found.filename, found.line) or "")[:120])
+
+
+@dataclass(frozen=True)
+class CompactTrace(Check):
+    """`CompactTrace(points, TraceSizeSpec(...))`: The traced program does not grow with the loop length; `spec` says
+    which call runs the loop n times.
+    """
+
+    name: ClassVar[str] = "compact_trace"
+    spec: TraceSizeSpec | None = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not isinstance(self.spec, TraceSizeSpec):
+            raise SpecError(f"CompactTrace(points={self.points!r}, spec={self.spec!r}): give a TraceSizeSpec as the "
+                            "second field (docs/authoring.md shows one).")
+
+    @property
+    def options(self) -> TraceSizeSpec | None:
+        return self.spec

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 from graders.common.registry import register_check
-from graders.common.spec import Call, Exercise
+from graders.common.spec import Call, Check, Exercise
 
 from ..supervisor.replies import CallOutcome
 from .base import (
@@ -105,3 +108,14 @@ def correctness(ctx: CheckContext) -> Verdict:
         search = SearchOutcome(search.counterexample.with_diagnosis(ctx, first_failure), search.examples,
                                search.flaky)
     return verdict_from_search(ctx, search, "correctness.passed")
+
+
+@dataclass(frozen=True)
+class Correctness(Check):
+    """`Correctness(points)`: The gate of a deterministic exercise: outputs equal the reference's on generated inputs
+    and its shrunk counterexamples.
+    """
+
+    name: ClassVar[str] = "correctness"
+
+__all__ = ["Correctness"]

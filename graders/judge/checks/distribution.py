@@ -19,19 +19,19 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from graders.both_sides.protocol import KeyData
 from graders.common.format import format_value
 from graders.common.registry import register_check
-from graders.common.spec import Call
+from graders.common.spec import Call, Check, SpecError
 
 from ..compare import same_data
 from .base import CheckContext, Verdict, draw_examples, prepare_drawn
 
-__all__ = ["DistributionSpec"]
+__all__ = ["Distribution", "DistributionSpec"]
 
 
 @dataclass(frozen=True)
@@ -194,3 +194,23 @@ def _ks_distance(first: np.ndarray, second: np.ndarray) -> float:
 
 def _short(value: float) -> str:
     return f"{value:.4g}"
+
+
+@dataclass(frozen=True)
+class Distribution(Check):
+    """`Distribution(points, DistributionSpec(...))`: The gate of a random exercise: samples as the statement promises
+    on keys the judge draws; `spec` tunes the statistics.
+    """
+
+    name: ClassVar[str] = "distribution"
+    spec: DistributionSpec = DistributionSpec()
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not isinstance(self.spec, DistributionSpec):
+            raise SpecError(f"Distribution(points={self.points!r}, spec={self.spec!r}): give a DistributionSpec as the "
+                            "second field (docs/authoring.md shows one).")
+
+    @property
+    def options(self) -> DistributionSpec | None:
+        return self.spec

@@ -9,8 +9,12 @@ since a report from the student's process proves nothing by itself.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 from graders.common.format import clip_code
 from graders.common.registry import register_check
+from graders.common.spec import Check
 
 from ..source.jit_sites import jit_built_inside
 from .base import CheckContext, Verdict
@@ -45,3 +49,14 @@ def jit_compiled(ctx: CheckContext) -> Verdict:
         return Verdict.failed(ctx.text("jit_compiled.disagrees", name=name, where=where, binding=binding.detail,
                                        type=info.type), **details)
     return Verdict.passed(ctx.text("jit_compiled.passed", name=name, where=where, binding=binding.detail), **details)
+
+
+@dataclass(frozen=True)
+class JitCompiled(Check):
+    """`JitCompiled(points)`: The function is submitted already compiled with `jax.jit` (for an exercise whose
+    statement asks for it).
+    """
+
+    name: ClassVar[str] = "jit_compiled"
+
+__all__ = ["JitCompiled"]

@@ -9,8 +9,12 @@ reference itself is only known in distribution.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 from graders.common.format import clip_code
 from graders.common.registry import register_check
+from graders.common.spec import Check
 
 from .base import CheckContext, Verdict, draw_examples, prepare_drawn
 
@@ -42,3 +46,14 @@ def key_discipline(ctx: CheckContext) -> Verdict:
                           code=clip_code(error.source)) if error.line else "")
         return Verdict.failed(ctx.text("key_discipline.reused", name=name, at=place, input=ctx.describe_call(call)))
     return Verdict.passed(ctx.text("key_discipline.passed", name=name, count=len(calls)))
+
+
+@dataclass(frozen=True)
+class KeyDiscipline(Check):
+    """`KeyDiscipline(points)`: No random key is used twice, by JAX's own key-reuse checker (inputs must be
+    `prng_keys()`).
+    """
+
+    name: ClassVar[str] = "key_discipline"
+
+__all__ = ["KeyDiscipline"]

@@ -21,9 +21,12 @@ Nothing the worker reports about state decides this check.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+from typing import ClassVar
 
 from graders.common.format import clip_code, format_value
 from graders.common.registry import register_check
+from graders.common.spec import Check
 
 from ..compare import same_data
 from ..source.outside_inputs import outside_inputs
@@ -136,3 +139,14 @@ def _output_after_history(ctx: CheckContext) -> Verdict | None:
                                            before=format_value(first.output),
                                            after=format_value(outcome.output)), history=between)
     return None
+
+
+@dataclass(frozen=True)
+class NoGlobals(Check):
+    """`NoGlobals(points)`: The output depends on the arguments only: the first calls, made again after the caches are
+    emptied, give the same outputs.
+    """
+
+    name: ClassVar[str] = "no_globals"
+
+__all__ = ["NoGlobals"]

@@ -13,13 +13,14 @@ nothing, so it never passes.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import numpy as np
 
 from graders.common.format import clip_code
 from graders.common.registry import register_check
-from graders.common.spec import Call
+from graders.common.spec import Call, Check
 
 from ..compare import Difference, same_data
 from ..source.mutations import donation_site, mutation_sites
@@ -195,3 +196,12 @@ def _argument_value(parameters: tuple[str, ...], call: Call, argument: str) -> A
         return call.kwargs[argument]
     position = parameters.index(argument) if argument in parameters else len(call.args)
     return call.args[position] if position < len(call.args) else None
+
+
+@dataclass(frozen=True)
+class NoMutation(Check):
+    """`NoMutation(points)`: The function changes none of its arguments."""
+
+    name: ClassVar[str] = "no_mutation"
+
+__all__ = ["NoMutation"]

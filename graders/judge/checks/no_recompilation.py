@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import numpy as np
 
 from graders.common.format import clip_code
 from graders.common.registry import register_check
 from graders.common.results import Status
-from graders.common.spec import Call, Exercise
+from graders.common.spec import Call, Check, Exercise
 
 from ..flags import raise_flag
 from ..source.jit_sites import jit_built_inside
@@ -108,3 +109,14 @@ def _perturbed(call: Call) -> Call:
         return value
 
     return Call(tuple(nudge(arg) for arg in call.args), dict(call.kwargs))
+
+
+@dataclass(frozen=True)
+class NoRecompilation(Check):
+    """`NoRecompilation(points)`: Calls with new values of the same shapes reuse the compiled program (JAX's own
+    compilation count).
+    """
+
+    name: ClassVar[str] = "no_recompilation"
+
+__all__ = ["NoRecompilation"]

@@ -45,14 +45,15 @@ fail because the machine was busy for a few seconds.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import jax
 
 from graders.common.i18n import t
 from graders.common.registry import register_check
 from graders.common.results import Status
-from graders.common.spec import Exercise
+from graders.common.spec import Check, Exercise, SpecError
 
 from ...flags import raise_flag
 from ...supervisor.clean_workers import clean_workers
@@ -65,7 +66,7 @@ from .spec import SpeedupSpec, TimingProfile
 from .statistics import FORGED, Estimate, Outcome, decide, estimate
 from .structure import structure_cause
 
-__all__ = ["Estimate", "Outcome", "SpeedupSpec", "TimingProfile", "decide", "estimate"]
+__all__ = ["Estimate", "JitSpeedup", "Outcome", "SpeedupSpec", "TimingProfile", "decide", "estimate"]
 
 
 def _shape_for(spec: SpeedupSpec) -> Any:
@@ -161,3 +162,23 @@ def jit_speedup(ctx: CheckContext) -> Verdict:
             student.close()
             ctx.session.audit_events.extend(e for e in student.audit_events if e not in ctx.session.audit_events)
             ctx.session.channel_breaches.extend(student.channel_breaches)
+
+
+@dataclass(frozen=True)
+class JitSpeedup(Check):
+    """`JitSpeedup(points, SpeedupSpec(...))`: `jax.jit` makes the function clearly faster than the un-jitted baseline,
+    timed by the judge; `spec` gives the baseline and the sizes.
+    """
+
+    name: ClassVar[str] = "jit_speedup"
+    spec: SpeedupSpec | None = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not isinstance(self.spec, SpeedupSpec):
+            raise SpecError(f"JitSpeedup(points={self.points!r}, spec={self.spec!r}): give a SpeedupSpec as the "
+                            "second field (docs/authoring.md shows one).")
+
+    @property
+    def options(self) -> SpeedupSpec | None:
+        return self.spec
