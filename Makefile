@@ -196,14 +196,25 @@ notebooks: $(STAMP)
 release: notebooks
 	$(BIN)/jaxgrade course release
 
-# The one command a course author runs after editing an assignment (its reference, spec or content): notebooks
-# and release/ rebuilt, then that assignment's corpus and golden reports regraded and its notebooks checked.
-# REGENERATE=1 rewrites that assignment's golden reports instead of comparing them (review the diff).
-exercise-check: release bytecode
+# The one command a course author runs after editing an assignment (its reference, spec or content): everything CI
+# would run for that assignment, and only that. Its notebooks and its release/ rebuilt (nbgrader, for it alone),
+# ruff, the messages' shape, the README's table, then its corpus and golden reports regraded and its notebooks
+# checked. REGENERATE=1 rewrites that assignment's golden reports instead of comparing them (review the diff).
+# The unit tests named here are the ones that read every assignment's spec or messages (a few seconds).
+SPEC_UNIT_TESTS := tests/unit/test_message_shape.py tests/unit/test_message_parts.py tests/unit/test_readme.py \
+	tests/unit/test_expectations.py tests/unit/test_i18n.py
+
+exercise-check: $(STAMP) bytecode
 	@[ -n "$(ASSIGNMENT)" ] || { echo "exercise-check: name the assignment, as in make exercise-check ASSIGNMENT=jit" \
 		"(jaxgrade list names them)" >&2; exit 2; }
-	$(if $(REGENERATE),JAXGRADE_REGENERATE_GOLDEN=1) PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile --assignment $(ASSIGNMENT) \
+	$(BIN)/jaxgrade course build --readme README.md
+	$(BIN)/jaxgrade course release $(ASSIGNMENT)
+	$(BIN)/ruff check graders tests benchmarks solutions
+	$(if $(REGENERATE),JAXGRADE_REGENERATE_GOLDEN=1) PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python -m pytest -q \
+		-n $(TEST_JOBS) --dist loadfile --assignment $(ASSIGNMENT) \
 		tests/worker/test_golden.py tests/worker/test_corpus.py tests/e2e/course/test_notebooks.py
+	@# After the golden reports: the messages' shape is read from them, as they are now.
+	$(BIN)/python -m pytest -q -n $(TEST_JOBS) $(SPEC_UNIT_TESTS)
 
 bench: $(STAMP) bytecode
 	$(BIN)/python benchmarks/grade_assignments.py

@@ -279,6 +279,45 @@ _WRITTEN: tuple[Case, ...] = (
         mentions={"flatten.correctness": ("line 23 (`n = jnp.array(x.shape).prod()`)", "`x.size`")},
         found={"flatten.jit": "failed"},
     ),
+    # ------------------------------------------- random-vmap: keys, vmap axes, a loop that must not unroll
+    Case(
+        "tests/submissions/random_vmap/faulty_a.py", "random-vmap",
+        expect={
+            "init_layer.distribution": "passed",  # W and b from one key look right, one by one
+            "init_layer.key_discipline": "failed",
+            "init_layer.jit": "passed",
+            "batched_dot.correctness": "failed",
+            "fit.correctness": "passed",
+            "fit.jit": "passed",
+            "fit.compact_trace": "failed",
+        },
+        mentions={
+            "init_layer.key_discipline": ("line 9", "b = 0.1 * jax.random.normal(key, (n_out,))",
+                                          "jax.random.split"),
+            "batched_dot.correctness": ("line 14", "the whole matrix", "in_axes=(0, 1)"),
+            "fit.compact_trace": ("line 20", "lax.fori_loop"),
+        },
+    ),
+    Case(
+        "tests/submissions/random_vmap/faulty_b.py", "random-vmap", zero=True,
+        expect={"init_layer.distribution": "failed", "batched_dot.correctness": "failed",
+                "fit.correctness": "failed"},
+        mentions={
+            "init_layer.distribution": ("process-wide generator", "line 10", "np.random.normal", "same key"),
+            "batched_dot.correctness": ("line 16", "`in_axes=0`", "`(0, 1)`"),
+            "fit.correctness": ("line 23", "one step fewer"),
+        },
+    ),
+    Case(
+        "tests/submissions/random_vmap/faulty_c.py", "random-vmap",
+        expect={"init_layer.distribution": "failed", "batched_dot.correctness": "passed",
+                "batched_dot.compact_trace": "failed", "fit.correctness": "failed"},
+        mentions={
+            "init_layer.distribution": ("output[0] (`W`)", "line 10", "standard deviation", "n_in="),
+            "batched_dot.compact_trace": ("line 16",),
+            "fit.correctness": ("line 21", "sum of squared errors"),
+        },
+    ),
 )
 
 

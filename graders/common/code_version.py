@@ -11,7 +11,7 @@ import functools
 import hashlib
 from pathlib import Path
 
-__all__ = ["code_fingerprint", "solutions_fingerprint"]
+__all__ = ["code_fingerprint"]
 
 # The `graders` package: this file is graders/common/code_version.py.
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -26,16 +26,3 @@ def code_fingerprint() -> str:
         digest.update(str(path.relative_to(_PACKAGE.parent)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
-
-
-@functools.cache
-def solutions_fingerprint() -> str:
-    """A digest of the reference solutions alone: what the course keeps from its students, so a seed
-    mixed with it gives inputs no student can work out (`checks.base.unseen_examples`). The grader's
-    own code is left out, so that editing the grader does not change those inputs."""
-    digest = hashlib.sha256()
-    for path in sorted((_PACKAGE.parent / "solutions").rglob("*.py")):
-        if "__pycache__" not in path.parts:
-            digest.update(path.name.encode())
-            digest.update(path.read_bytes())
-    return digest.hexdigest()

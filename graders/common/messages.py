@@ -296,8 +296,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "배열을 실수(float) 값으로 인덱싱했습니다. 인덱스는 정수여야 합니다. `lax.fori_loop`는 본문 함수를 `body(i, carry)`처럼 단계 번호를 먼저 넘겨 부르므로, `(carry, i)` 순서로 쓴 본문은 carry로 인덱싱하게 됩니다.",
     },
     "hint.vmap_sizes": {
-        "en": "`vmap` maps each argument along its axis in `in_axes`, and those axes must all have the same length. An argument that is the same for every element (parameters, a bias) takes `None` in `in_axes`.",
-        "ko": "`vmap`은 각 인자를 `in_axes`의 축을 따라 나누며, 그 축들의 길이가 모두 같아야 합니다. 모든 원소에 똑같이 쓰는 인자(파라미터, bias)는 `in_axes`에 `None`을 주세요.",
+        "en": "`vmap` maps each argument along its axis in `in_axes`, and those axes must all have the same length: an argument that holds its vectors in columns is mapped along axis 1, and one that is the same for every element (parameters, a bias) takes `None`.",
+        "ko": "`vmap`은 각 인자를 `in_axes`의 축을 따라 나누며, 그 축들의 길이가 모두 같아야 합니다. 벡터를 열에 담은 인자는 축 1을 따라 매핑하고, 모든 원소에 똑같이 쓰는 인자(파라미터, bias)는 `None`을 주세요.",
     },
     "hint.broadcast": {
         "en": "Two arrays whose shapes cannot broadcast were combined: counted from the last axis, each pair of sizes must be equal or 1. Check the axis of each reduction (`axis=`, `keepdims=True`) and the shape every operand has.",
@@ -568,6 +568,12 @@ MESSAGES: dict[str, dict[str, str]] = {
               "returns a new value and nothing keeps it. Keep it: `{fix}`.",
         "ko": "{where}(`{code}`)에서 결과를 버립니다. JAX 배열은 제자리에서 바뀌지 않으므로 이 호출은 새 값을 반환하는데, 그 값을 받아 두는 곳이 없습니다. 반환값을 변수에 담으세요: `{fix}`.",
     },
+    "global.read_at": {
+        "en": "{where} (`{code}`) reads `{name}`, data from outside the function, where it should compute from "
+              "its arguments: use the parameter that holds that data.",
+        "ko": "{where}(`{code}`)에서 함수 바깥의 데이터 `{name}`을(를) 읽습니다. 함수는 인자로만 계산해야 합니다: "
+              "그 데이터를 담은 매개변수를 쓰세요.",
+    },
     "transform.argument_at": {
         "en": "{where} (`{code}`) gives `{transform}` `{argument}={written}`, where this exercise needs "
               "`{expected}`. {why}",
@@ -685,28 +691,64 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # ---------------------------------------------------------- no_globals
     "distribution.shape": {
-        "en": "`{name}` returns outputs shaped {actual}, where the statement asks for {expected}.\nThe input: {input}",
-        "ko": "`{name}`의 출력 shape가 {actual}인데, 문제는 {expected}을(를) 요구합니다.\n입력: {input}",
+        "en": "`{name}` returns outputs shaped {actual}, where the statement asks for {expected}.{at}\nThe input: {input}",
+        "ko": "`{name}`의 출력 shape가 {actual}인데, 문제는 {expected}을(를) 요구합니다.{at}\n입력: {input}",
+    },
+    "distribution.shape_at": {
+        "en": " output[{position}] is made at {where} (`{code}`).",
+        "ko": " output[{position}]은(는) {where}(`{code}`)에서 만듭니다.",
     },
     "distribution.not_repeatable": {
-        "en": "`{name}` returned another output for the same key: a random function's result must depend only on its key. Draw every number from the key you are given (split it for more), never from `numpy.random` or another source.\nThe input: {input}\nFirst: {first}\nSecond: {second}",
-        "ko": "`{name}`이(가) 같은 키에 다른 출력을 돌려주었습니다. 난수 함수의 결과는 키에만 달려 있어야 합니다. 모든 난수를 받은 키에서 뽑고(더 필요하면 split), `numpy.random` 같은 다른 곳에서 뽑지 마세요.\n입력: {input}\n처음: {first}\n두 번째: {second}",
+        "en": "`{name}` returned another output for the same key: a random function's result must depend only on its key. Draw every number from the key you are given (split it for more), never from `numpy.random` or another source.\nThe input: {input}\nWhat differed between the two calls: {differing}.",
+        "ko": "`{name}`이(가) 같은 키에 다른 출력을 돌려주었습니다. 난수 함수의 결과는 키에만 달려 있어야 합니다. 모든 난수를 받은 키에서 뽑고(더 필요하면 split), `numpy.random` 같은 다른 곳에서 뽑지 마세요.\n입력: {input}\n두 호출에서 달랐던 출력: {differing}.",
+    },
+    "distribution.not_repeatable_at": {
+        "en": "`{name}` draws from a process-wide generator at {where} (`{code}`), so the same key gave another output. A random function's result must depend only on its key: draw every number from the key you are given (split it for more), never from `numpy.random` or another source.\nThe input: {input}\nWhat differed between the two calls: {differing}.",
+        "ko": "`{name}`이(가) {where}(`{code}`)에서 프로세스 전체가 공유하는 생성기로 뽑아, 같은 키에 다른 출력을 냈습니다. 난수 함수의 결과는 키에만 달려 있어야 합니다. 모든 난수를 받은 키에서 뽑고(더 필요하면 split), `numpy.random` 같은 다른 곳에서 뽑지 마세요.\n입력: {input}\n두 호출에서 달랐던 출력: {differing}.",
+    },
+    "distribution.second_raised": {
+        "en": "the second call raised an error",
+        "ko": "두 번째 호출이 오류를 냈습니다",
     },
     "distribution.ignores_key": {
         "en": "`{name}` returned the same output for {calls} different keys: it does not use its key. Draw the samples with `jax.random` from the key you are given.\nThe output: {output}",
         "ko": "`{name}`이(가) 서로 다른 키 {calls}개에 같은 출력을 돌려주었습니다. 키를 쓰지 않습니다. 받은 키로 `jax.random`에서 표본을 뽑으세요.\n출력: {output}",
     },
+    "distribution.ignores_key_at": {
+        "en": "`{name}` makes its key from a constant at {where} (`{code}`), so {calls} different keys gave the same output. Draw the samples with `jax.random` from the key you are given.\nThe output: {output}",
+        "ko": "`{name}`이(가) {where}(`{code}`)에서 상수로 키를 만들어, 서로 다른 키 {calls}개에 같은 출력을 냈습니다. 받은 키로 `jax.random`에서 표본을 뽑으세요.\n출력: {output}",
+    },
+    "distribution.subject": {
+        "en": "The numbers `{name}` returns in {where}",
+        "ko": "`{name}`이(가) {where}에 돌려준 수들",
+    },
+    "distribution.subject_at": {
+        "en": "At {at} (`{code}`), the numbers `{name}` returns in {where}",
+        "ko": "{at}(`{code}`)에서 만든, `{name}`이(가) {where}에 돌려준 수들",
+    },
+    "distribution.constant": {
+        "en": "{subject} are the same for every key. The reference's vary with the key (standard deviation {expected}): yours are not drawn from it. Draw them with `jax.random` from a key split from the one you are given.",
+        "ko": "{subject}이 모든 키에서 같습니다. 참조 답안의 수는 키에 따라 달라집니다(표준편차 {expected}). 키에서 뽑은 수가 아닙니다. 받은 키를 나눈 키로 `jax.random`에서 뽑으세요.",
+    },
     "distribution.mean": {
-        "en": "The numbers `{name}` returns in {where} have mean {actual} over {calls} keys, where the statement's distribution has {expected} (within {margin}): check the distribution's location (an offset, a scale applied twice, the wrong `jax.random` function).",
-        "ko": "`{name}`이(가) {where}에 돌려준 수들의 평균이 키 {calls}개에서 {actual}인데, 문제의 분포는 {expected}(허용 폭 {margin})입니다. 분포의 위치(더한 값, 두 번 곱한 배율, 다른 `jax.random` 함수)를 확인하세요.",
+        "en": "{subject} have mean {actual}, the reference's {expected}. Over {calls} keys the margin allowed is {margin}: check the distribution's location (an offset, a scale applied twice, the wrong `jax.random` function).{example}",
+        "ko": "{subject}의 평균이 {actual}인데, 참조 답안은 {expected}입니다. 키 {calls}개에서 허용 폭은 {margin}입니다. 분포의 위치(더한 값, 두 번 곱한 배율, 다른 `jax.random` 함수)를 확인하세요.{example}",
     },
     "distribution.spread": {
-        "en": "The numbers `{name}` returns in {where} have standard deviation {actual} over {calls} keys, where the statement's distribution has {expected} (within {margin}): check the scale (a standard deviation given where a variance is meant, or the reverse).",
-        "ko": "`{name}`이(가) {where}에 돌려준 수들의 표준편차가 키 {calls}개에서 {actual}인데, 문제의 분포는 {expected}(허용 폭 {margin})입니다. 배율(분산 자리에 표준편차를 쓰거나 그 반대)을 확인하세요.",
+        "en": "{subject} have standard deviation {actual}, the reference's {expected}. Over {calls} keys the margin allowed is {margin}: check the scale (a standard deviation given where a variance is meant, or the reverse).{example}",
+        "ko": "{subject}의 표준편차가 {actual}인데, 참조 답안은 {expected}입니다. 키 {calls}개에서 허용 폭은 {margin}입니다. 배율(분산 자리에 표준편차를 쓰거나 그 반대)을 확인하세요.{example}",
+    },
+    "distribution.example_mean": {
+        "en": "\nOn the input {input}, over {keys} keys: mean {actual}, the reference's {expected}.",
+        "ko": "\n입력 {input}에서 키 {keys}개로: 평균 {actual}, 참조 답안은 {expected}.",
+    },
+    "distribution.example_spread": {
+        "en": "\nOn the input {input}, over {keys} keys: standard deviation {actual}, the reference's {expected}.",
+        "ko": "\n입력 {input}에서 키 {keys}개로: 표준편차 {actual}, 참조 답안은 {expected}.",
     },
     "distribution.shape_of_distribution": {
-        "en": "The numbers `{name}` returns in {where} have the right mean and spread but another distribution over {calls} keys (Kolmogorov-Smirnov distance {actual}, at most {margin}): check which `jax.random` function draws them (`normal`, `uniform`, ...).",
-        "ko": "`{name}`이(가) {where}에 돌려준 수들의 평균과 퍼짐은 맞지만 키 {calls}개에서 분포가 다릅니다(콜모고로프-스미르노프 거리 {actual}, 최대 {margin}). 어떤 `jax.random` 함수(`normal`, `uniform` 등)로 뽑는지 확인하세요.",
+        "en": "{subject} have the right mean and spread but another distribution. Over {calls} keys their Kolmogorov-Smirnov distance is {actual}, at most {margin}: check which `jax.random` function draws them (`normal`, `uniform`, ...).",
+        "ko": "{subject}의 평균과 퍼짐은 맞지만 분포가 다릅니다. 키 {calls}개에서 콜모고로프-스미르노프 거리가 {actual}(최대 {margin})입니다. 어떤 `jax.random` 함수(`normal`, `uniform` 등)로 뽑는지 확인하세요.",
     },
     "distribution.passed": {
         "en": "`{name}` gives the same output for the same key and samples from the statement's distribution on {calls} generated keys.",

@@ -236,6 +236,12 @@ class Assignment:
     exercises: tuple[Exercise, ...]
 
     def __post_init__(self) -> None:
+        for lang in ("en", "ko"):
+            if not self.title.get(lang):
+                raise SpecError(f"Assignment {self.name!r} lacks title[{lang!r}]; give its title in both languages, "
+                                'as in title={"en": "Random numbers", "ko": "난수"}.')
+        if not self.exercises:
+            raise SpecError(f"Assignment {self.name!r} has exercises=(); list at least one Exercise.")
         names = [exercise.name for exercise in self.exercises]
         duplicates = sorted({name for name in names if names.count(name) > 1})
         if duplicates:

@@ -69,6 +69,16 @@ def test_parameters_are_read_from_the_reference() -> None:
     assert Exercise(**{**_VALID, "parameters": ("x",)}).parameters == ("x",)  # given, and in agreement
 
 
+@pytest.mark.parametrize(("title", "exercises", "phrase"), [
+    ({"en": "A"}, None, "lacks title['ko']"),
+    ({"en": "A", "ko": "A"}, (), "list at least one Exercise"),
+])
+def test_an_assignment_without_a_title_or_exercises_is_refused(title, exercises, phrase) -> None:
+    with pytest.raises(SpecError) as error:
+        Assignment("a", title, (Exercise(**_VALID),) if exercises is None else exercises)
+    assert phrase in str(error.value)
+
+
 def test_duplicate_exercises_in_an_assignment_are_refused() -> None:
     exercise = Exercise(**_VALID)
     with pytest.raises(SpecError, match="twice"):

@@ -28,7 +28,6 @@ from hypothesis.internal.conjecture import providers as _providers
 from hypothesis.internal.constants_ast import Constants
 
 from graders.both_sides.intermediates import intermediate_values
-from graders.common.code_version import solutions_fingerprint
 from graders.common.format import clip_code, format_call, format_value
 from graders.common.i18n import t
 from graders.common.results import Status
@@ -42,6 +41,7 @@ from ..source import Binding, ParsedCell, jit_binding
 from ..source.discarded import discarded_result
 from ..source.loop_bodies import loop_body_behind
 from ..source.parsed import single_return, statement_matching
+from ..source.reached_state import reached_state
 from ..source.traced_origin import traced_origin
 from ..source.transform_arguments import differing_transform_argument
 from ..submission import Submission
@@ -60,6 +60,7 @@ __all__ = [
     "draw_examples",
     "keep_examples_in",
     "prepare_drawn",
+    "reference_cells",
     "require_reference_output",
     "search_counterexample",
     "search_drawn_first",
@@ -226,6 +227,9 @@ class CheckContext:
         line that raised: JAX's own frames raise "non-hashable static arguments" and the decorator
         made the mistake; a shape raises on the line after the one that made it a traced value."""
         key = hint_key(error)
+        if key == "hint.vmap_sizes":
+            # The mapped axes are what the reference's own `vmap` says: the student's line that gives other ones.
+            return self.transform_line()
         if key in _LOOP_BODY_HINTS and error.filename:
             body = loop_body_behind(self.source, error.filename, error.line)
             if body is not None and (body.filename, body.line) != (error.filename, error.line):
@@ -248,12 +252,23 @@ class CheckContext:
                 return self.text("shape.product_at", where=self.where(error.filename, line), code=clip_code(code),
                                  name=name)
         if key != "hint.unhashable_static":
-            return None
+            return self._global_read_at(error)
         binding = self.binding()
         if not binding.line:
             return None
         return self.text("static.unhashable_at", where=self.where(binding.filename, binding.line),
                          code=clip_code(binding.detail), name=self.exercise.name, fix=self.jit_fix())
+
+    def _global_read_at(self, error: ErrorReport) -> str | None:
+        """'line N (`code`) reads `X_train`, module-level data' where the line that raised reads data from outside
+        the function's arguments: its shape or its values are then why the arguments do not fit it."""
+        if not error.filename or not error.line:
+            return None
+        for use in reached_state(self.source, self.exercise.name):
+            if use.access == "read" and (use.filename, use.line) == (error.filename, error.line):
+                return self.text("global.read_at", where=self.where(use.filename, use.line), code=clip_code(use.code),
+                                 name=use.name)
+        return None
 
     def diverging_line(self, call: Call) -> str | None:
         """'line N (`code`) is where your values first part from the reference's', from the values
@@ -310,7 +325,7 @@ class CheckContext:
     def transform_line(self) -> str | None:
         """'line N (`jax.vmap(…, in_axes=…)`) maps other axes than the exercise needs' where a
         transformation's own argument differs from the reference's (both sources read in the judge)."""
-        found = differing_transform_argument(self.source, _reference_cells(self.exercise), self.exercise.name)
+        found = differing_transform_argument(self.source, reference_cells(self.exercise), self.exercise.name)
         if found is None:
             return None
         why = self.text(f"transform.why_{found.argument}")
@@ -396,7 +411,7 @@ def compiled_reference(exercise: Exercise) -> Callable[..., Any]:
 _REFERENCE_CELLS: dict[str, tuple[ParsedCell, ...]] = {}
 
 
-def _reference_cells(exercise: Exercise) -> tuple[ParsedCell, ...]:
+def reference_cells(exercise: Exercise) -> tuple[ParsedCell, ...]:
     """The source of the module that holds `exercise`'s reference, parsed once (the judge's own file)."""
     module_name = getattr(inspect.unwrap(exercise.reference), "__module__", "") or ""
     if module_name not in _REFERENCE_CELLS:
@@ -608,18 +623,35 @@ _UNSEEN = "unseen"
 
 
 def unseen_key(ctx: CheckContext) -> str:
-    """What the unseen examples' seed is made of, besides the exercise and the check: the reference
-    solutions' digest (kept from students) and the text of the submission's cells. The same
-    submission gets the same inputs at every regrade and on every machine; no submission can know
-    its own, since they depend on its text as a whole and on what students never see."""
-    return _unseen_key_of(ctx.session.submission)
+    """What the unseen examples' seed is made of, besides the exercise and the check: the digest of the file
+    that holds the exercise's reference (kept from students) and the text of the submission's cells. The same
+    submission gets the same inputs at every regrade and on every machine; no submission can know its own,
+    since they depend on its text as a whole and on what students never see. Only the assignment's own
+    reference file counts, so adding an assignment changes no other assignment's inputs."""
+    return _unseen_key_of(ctx.session.submission, ctx.exercise)
 
 
-def _unseen_key_of(submission: Submission) -> str:
-    digest = hashlib.sha256(solutions_fingerprint().encode())
+def _unseen_key_of(submission: Submission, exercise: Exercise) -> str:
+    digest = hashlib.sha256(reference_fingerprint(exercise).encode())
     for cell in submission.cells_to_run:
         digest.update(b"\x00" + cell.source.encode(errors="surrogatepass"))
     return digest.hexdigest()
+
+
+_REFERENCE_FINGERPRINTS: dict[str, str] = {}
+
+
+def reference_fingerprint(exercise: Exercise) -> str:
+    """A digest of the source file that holds `exercise`'s reference (the judge's own file), read once."""
+    module_name = getattr(inspect.unwrap(exercise.reference), "__module__", "") or ""
+    if module_name not in _REFERENCE_FINGERPRINTS:
+        module = sys.modules.get(module_name)
+        try:
+            source = inspect.getsource(module) if module is not None else module_name
+        except (OSError, TypeError):
+            source = module_name
+        _REFERENCE_FINGERPRINTS[module_name] = hashlib.sha256(source.encode()).hexdigest()
+    return _REFERENCE_FINGERPRINTS[module_name]
 
 
 # The checks that try unseen examples: those a function could pass by learning the drawn inputs.
@@ -650,7 +682,7 @@ def _unseen_candidates(exercise: Exercise, check: str, key: str) -> list[Call]:
 
 def prepare_unseen(submission: Submission, exercise: Exercise) -> None:
     """Draw the unseen examples' candidates of `exercise` for `submission`, while its cells run."""
-    key = _unseen_key_of(submission)
+    key = _unseen_key_of(submission, exercise)
     for check in UNSEEN_CHECKS:
         if check in exercise.points:
             _unseen_candidates(exercise, check, key)

@@ -18,18 +18,25 @@ returns are compared for determinism only (their words have no distribution to c
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
 
 from graders.both_sides.protocol import KeyData
-from graders.common.format import format_value
+from graders.common.format import clip_code, format_value
 from graders.common.registry import register_check
 from graders.common.spec import Call, Check, SpecError
 
 from ..compare import same_data
-from .base import CheckContext, Verdict, draw_examples, prepare_drawn
+from ..source.outputs import (
+    global_generator_draw,
+    key_made_from_a_constant,
+    returned_names,
+    statement_making_output,
+)
+from .base import CheckContext, Verdict, draw_examples, prepare_drawn, reference_cells
 
 __all__ = ["Distribution", "DistributionSpec"]
 
@@ -80,17 +87,31 @@ def distribution(ctx: CheckContext) -> Verdict:
                 return Verdict.failed(ctx.text("correctness.raised", explanation=ctx.explain(outcome.error),
                                                given=ctx.given_as(variant, "jax"), input=ctx.describe_call(variant)))
             leaves, wanted = _leaves(outcome.output), _leaves(ctx.expected(variant))
-            shapes = [_shape_of(leaf) for leaf in leaves]
-            if shapes != [_shape_of(leaf) for leaf in wanted]:
-                return Verdict.failed(ctx.text("distribution.shape", name=name, input=ctx.describe_call(variant),
-                                               expected=", ".join(_shape_of(w) for w in wanted),
-                                               actual=", ".join(shapes)))
+            if [_kind_of(leaf) for leaf in leaves] != [_kind_of(leaf) for leaf in wanted]:
+                names = returned_names(reference_cells(ctx.exercise), name, len(wanted))
+                wanted_shapes = [f"{_shape_of(leaf)} (`{names[index]}`)" if names else _shape_of(leaf)
+                                 for index, leaf in enumerate(wanted)]
+                differs = [index for index, (mine, theirs) in enumerate(zip(leaves, wanted, strict=False))
+                           if _kind_of(mine) != _kind_of(theirs)]
+                made = (statement_making_output(ctx.source, name, differs[0], len(wanted))
+                        if differs and len(leaves) == len(wanted) else None)
+                at = (ctx.text("distribution.shape_at", where=ctx.where(made.filename, made.line),
+                               code=clip_code(made.code), position=differs[0]) if made is not None else "")
+                return Verdict.failed(ctx.text("distribution.shape", name=name, at=at, input=ctx.describe_call(variant),
+                                               expected=", ".join(wanted_shapes),
+                                               actual=", ".join(_shape_of(leaf) for leaf in leaves)))
             if variant is call:
                 again = ctx.session.call(name, call, array_kind="jax", timeout=ctx.timeout())
                 if again.error is not None or same_data(outcome.output, again.output) is not None:
-                    return Verdict.failed(ctx.text("distribution.not_repeatable", name=name,
-                                                   input=ctx.describe_call(call), first=format_value(outcome.output),
-                                                   second=format_value(again.output)))
+                    draw = global_generator_draw(ctx.source, name)
+                    place = ({"where": ctx.where(draw.filename, draw.line), "code": clip_code(draw.code)}
+                             if draw is not None else {})
+                    # Which outputs differ, never their values: numbers from a process-wide generator are other
+                    # numbers at every grading, and a regrade must give the same message.
+                    return Verdict.failed(ctx.text("distribution.not_repeatable_at" if place else
+                                                   "distribution.not_repeatable", name=name, **place,
+                                                   input=ctx.describe_call(call),
+                                                   differing=_differing_outputs(ctx, outcome.output, again)))
             mine.append(leaves)
             theirs.append(wanted)
         student.append(mine)
@@ -99,21 +120,71 @@ def distribution(ctx: CheckContext) -> Verdict:
     if all(same_data(outputs[0], other) is None for outputs in student for other in outputs[1:]) and (
             spec.keys_per_input > 1 or len(student) > 1 and all(same_data(student[0][0], other[0]) is None
                                                                 for other in student[1:])):
-        return Verdict.failed(ctx.text("distribution.ignores_key", name=name, calls=keys,
-                                       output=format_value(student[0][0])))
-    for position in range(len(reference[0][0]) if reference else 0):
+        fixed = key_made_from_a_constant(ctx.source, name)
+        place = {"where": ctx.where(fixed.filename, fixed.line), "code": clip_code(fixed.code)} if fixed else {}
+        return Verdict.failed(ctx.text("distribution.ignores_key_at" if place else "distribution.ignores_key",
+                                       name=name, calls=keys, **place, output=format_value(student[0][0])))
+    count = len(reference[0][0]) if reference else 0
+    names = returned_names(reference_cells(ctx.exercise), name, count)
+    for position in range(count):
         if isinstance(reference[0][0][position], KeyData):
             continue
-        where = f"output[{position}]" if len(reference[0][0]) > 1 else "output"
+        where = f"output[{position}]" if count > 1 else "output"
+        if names is not None:
+            where = f"{where} (`{names[position]}`)"
+        made = statement_making_output(ctx.source, name, position, count)
+        subject = (ctx.text("distribution.subject_at", at=ctx.where(made.filename, made.line),
+                            code=clip_code(made.code), name=name, where=where) if made is not None
+                   else ctx.text("distribution.subject", name=name, where=where))
+        residuals, wanted_residuals = _residuals(student, position), _residuals(reference, position)
+        if not np.any(residuals) and np.any(wanted_residuals):
+            return Verdict.failed(ctx.text("distribution.constant", subject=subject,
+                                           expected=_short(float(_pooled(reference, position).std()))))
         # The numbers as drawn, pooled over every key; then what the key alone changes (each input's outputs less
         # their mean over its keys), which data the function also takes cannot hide.
         for found in (_compare_samples(_pooled(student, position), _pooled(reference, position), spec),
-                      _compare_samples(_residuals(student, position), _residuals(reference, position), spec)):
+                      _compare_samples(residuals, wanted_residuals, spec)):
             if found is not None:
                 what, actual, expected, margin = found
-                return Verdict.failed(ctx.text(f"distribution.{what}", name=name, where=where, actual=actual,
-                                               expected=expected, margin=margin, calls=keys))
+                example = _one_input(ctx, calls, student, reference, position, what)
+                return Verdict.failed(ctx.text(f"distribution.{what}", subject=subject, actual=actual,
+                                               expected=expected, margin=margin, calls=keys, example=example))
     return Verdict.passed(ctx.text("distribution.passed", name=name, calls=keys))
+
+
+def _differing_outputs(ctx: CheckContext, first: Any, again: Any) -> str:
+    """The outputs that differ between two calls with the same key, by position (and the reference's name)."""
+    if again.error is not None:
+        return ctx.text("distribution.second_raised")
+    mine, theirs = _leaves(first), _leaves(again.output)
+    if len(mine) != len(theirs):
+        return "output"
+    names = returned_names(reference_cells(ctx.exercise), ctx.exercise.name, len(mine))
+    differing = []
+    for position, (one, other) in enumerate(zip(mine, theirs, strict=True)):
+        if same_data(one, other) is not None:
+            label = f"output[{position}]" if len(mine) > 1 else "output"
+            differing.append(f"{label} (`{names[position]}`)" if names else label)
+    return ", ".join(differing) or "output"
+
+
+def _one_input(ctx: CheckContext, calls: list[Call], student: list[list[list[Any]]],
+               reference: list[list[list[Any]]], position: int, what: str) -> str:
+    """The drawn input where the student's statistic is furthest from the reference's, with both: pooled over
+    inputs of several sizes, a statistic mixes them, and one input shows what a student can reproduce."""
+    if what not in ("mean", "spread"):
+        return ""
+    statistic: Callable[[np.ndarray], Any] = np.mean if what == "mean" else np.std
+    best, gap = 0, -1.0
+    pairs = []
+    for index, (mine, theirs) in enumerate(zip(student, reference, strict=True)):
+        actual, expected = (float(statistic(_pooled([per_input], position))) for per_input in (mine, theirs))
+        pairs.append((actual, expected))
+        if abs(actual - expected) > gap:
+            best, gap = index, abs(actual - expected)
+    actual, expected = pairs[best]
+    return ctx.text(f"distribution.example_{what}", input=ctx.describe_call(calls[best]), actual=_short(actual),
+                    expected=_short(expected), keys=len(student[best]))
 
 
 def _with_other_keys(call: Call, turn: int) -> Call:
@@ -151,12 +222,21 @@ def _leaves(value: Any) -> list[Any]:
     return [value]
 
 
-def _shape_of(leaf: Any) -> str:
+def _kind_of(leaf: Any) -> tuple[str, tuple[int, ...]]:
+    """What must match the reference's: a key's implementation, or an array's family of dtype (any float) and
+    shape."""
     if isinstance(leaf, KeyData):
-        return f"key{tuple(leaf.data.shape[:-1])}"
+        return f"key<{leaf.impl}>", tuple(leaf.data.shape[:-1])
     array = np.asarray(leaf)
-    family = {"f": "float", "i": "int", "u": "int", "b": "bool"}.get(array.dtype.kind, array.dtype.name)
-    return f"{family}{tuple(array.shape)}"
+    return {"f": "float", "i": "int", "u": "int", "b": "bool"}.get(array.dtype.kind, array.dtype.name), array.shape
+
+
+def _shape_of(leaf: Any) -> str:
+    """As JAX writes an array's type: `float32[8,4]`, `key<threefry2x32>[3]`."""
+    if isinstance(leaf, KeyData):
+        return f"key<{leaf.impl}>[{','.join(map(str, leaf.data.shape[:-1]))}]"
+    array = np.asarray(leaf)
+    return f"{array.dtype.name}[{','.join(map(str, array.shape))}]"
 
 
 def _compare_samples(student: np.ndarray, reference: np.ndarray,

@@ -32,7 +32,7 @@ _EXERCISE = '''RELU = Exercise(
     name="relu",
     reference=reference.relu,
     inputs=_any_shape_calls(((5,), (2, 3))),
-    points={"correctness": 2, "jit": 1, "no_mutation": 1, "no_globals": 1},
+    checks=(Correctness(2), Jit(1), NoMutation(1), NoGlobals(1)),
     summary={"en": "max(x, 0), elementwise", "ko": "원소별 max(x, 0)"},
 )
 

@@ -82,7 +82,8 @@ def test_samples_in_another_split_order_are_as_right_as_the_references() -> None
 
 @pytest.mark.parametrize(("file", "opening"), [
     ("jitter_without_noise.py", "`jitter` returned the same output for 64 different keys"),
-    ("jitter_unscaled.py", "The numbers `jitter` returns in output have standard deviation 0.8"),
+    ("jitter_unscaled.py", "At jitter_unscaled.py, line 16 (`return x + jax.random.normal(key, x.shape)`), the numbers "
+                           "`jitter` returns in output have standard deviation 0.8"),
 ])
 def test_noise_added_to_data_is_graded_by_what_the_key_alone_changes(file: str, opening: str) -> None:
     # The data's own spread (values up to 10) would hide the noise's in the numbers pooled as drawn.
@@ -91,9 +92,11 @@ def test_noise_added_to_data_is_graded_by_what_the_key_alone_changes(file: str, 
 
 
 @pytest.mark.parametrize(("file", "opening"), [
-    ("draws_uniform.py", "The numbers `pair` returns in output[0] have mean 0."),
-    ("draws_from_numpy.py", "`pair` returned another output for the same key"),
-    ("fixed_key.py", "`pair` returned the same output for 64 different keys"),
+    ("draws_uniform.py", "At draws_uniform.py, line 12 (`return (jax.random.uniform(first_key, (64,)), "
+                         "jax.random.un…`), the numbers `pair` returns in output[0] have mean 0."),
+    ("draws_from_numpy.py", "`pair` draws from a process-wide generator at draws_from_numpy.py, line 13"),
+    ("fixed_key.py", "`pair` makes its key from a constant at fixed_key.py, line 11 (`first_key, second_key = "
+                     "jax.random.split(jax.random.key(0))`), so 64 different keys gave the same output"),
 ])
 def test_samples_that_break_the_statements_promise_fail_distribution_saying_which(file: str, opening: str) -> None:
     verdict = _check(_graded(KEYS / file), "pair", "distribution")
