@@ -12,8 +12,9 @@ from ..conftest import SUBMISSIONS, max_score
 FIRST_CONTACT = SUBMISSIONS / "random_vmap" / "first_contact"
 
 
-@pytest.mark.parametrize("file", ["honest_nested_vmap_negaxis.py", "honest_reversed_diag_closedform.py",
-                                  "honest_split3_einsum_scan.py", "honest_transpose_value_and_grad.py"])
+# Two of the helper's ten honest styles (all ten kept full marks): `in_axes=(0, -1)`, which the reference writes
+# `(0, 1)`, and `jnp.diag(A @ B)`, whose trace is larger than `vmap`'s but does not grow.
+@pytest.mark.parametrize("file", ["honest_nested_vmap_negaxis.py", "honest_reversed_diag_closedform.py"])
 def test_honest_answers_in_other_styles_earn_full_marks(file: str, graded) -> None:
     result = graded(FIRST_CONTACT / file, "random-vmap")
     assert result.score == max_score("random-vmap"), [(e.name, c.name, c.message) for e in result.exercises
