@@ -749,6 +749,12 @@ def _course_build(arguments: argparse.Namespace) -> int:
     readme = _readme_rewrite(Path(arguments.readme)) if arguments.readme else None
     for path in write_notebooks(CONTENTS, Path(arguments.exercises)):
         sys.stdout.write(f"wrote {path}\n")
+    from graders.course.stubs import refresh_stub
+
+    for assignment in _catalogue().values():
+        stub = refresh_stub(Path(arguments.exercises).resolve().parent, assignment)
+        if stub is not None:
+            sys.stdout.write(f"wrote {stub} (the untouched submission, from the spec)\n")
     if readme is not None:
         path, text = readme
         replacement = path.with_name(f".{path.name}.jaxgrade-new")

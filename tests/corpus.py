@@ -25,6 +25,9 @@ class Case:
     expect: Mapping[str, str] = field(default_factory=dict)
     mentions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     found: Mapping[str, str] = field(default_factory=dict)
+    # The assignment's correct alternative (tests/submissions/<module>/correct_alternative.py): it must answer at
+    # least one exercise, or it proves nothing (one left from the scaffold's worked exercise answers none).
+    alternative: bool = False
 
     @property
     def id(self) -> str:
@@ -332,7 +335,8 @@ def _by_place() -> tuple[Case, ...]:
             continue
         name = module.replace("_", "-")
         found.append(Case(f"solutions/{module}.py", name, full_marks=True))
-        for file, expected in (("correct_alternative.py", {"full_marks": True}), ("stub.py", {"zero": True})):
+        for file, expected in (("correct_alternative.py", {"full_marks": True, "alternative": True}),
+                               ("stub.py", {"zero": True})):
             if (_REPO / "tests" / "submissions" / module / file).is_file():
                 found.append(Case(f"tests/submissions/{module}/{file}", name, **expected))
     return tuple(found)

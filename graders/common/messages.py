@@ -710,6 +710,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the second call raised an error",
         "ko": "두 번째 호출이 오류를 냈습니다",
     },
+    "distribution.no_typed_key": {
+        "en": "The spec of `{name}` draws no typed random key, so `distribution` cannot vary the key: draw it with `prng_keys()` (`raw_prng_keys()` gives plain `uint32` arrays, which the check cannot tell from data).",
+        "ko": "`{name}`의 명세가 타입이 있는 난수 키를 뽑지 않아 `distribution`이 키를 바꿔 볼 수 없습니다. `prng_keys()`로 뽑으세요(`raw_prng_keys()`는 데이터와 구별되지 않는 평범한 `uint32` 배열입니다).",
+    },
+    "key_discipline.no_typed_key": {
+        "en": "The spec of `{name}` draws no typed random key, and JAX's key-reuse checker reads typed keys only: draw it with `prng_keys()`.",
+        "ko": "`{name}`의 명세가 타입이 있는 난수 키를 뽑지 않는데, JAX의 키 재사용 검사기는 타입이 있는 키만 읽습니다. `prng_keys()`로 뽑으세요.",
+    },
     "distribution.ignores_key": {
         "en": "`{name}` returned the same output for {calls} different keys: it does not use its key. Draw the samples with `jax.random` from the key you are given.\nThe output: {output}",
         "ko": "`{name}`이(가) 서로 다른 키 {calls}개에 같은 출력을 돌려주었습니다. 키를 쓰지 않습니다. 받은 키로 `jax.random`에서 표본을 뽑으세요.\n출력: {output}",

@@ -192,6 +192,12 @@ class Exercise:
                 f"Exercise {self.name!r} lists checks {list(self.points)}; put {first!r} first, once: "
                 f"no other check earns points until it passes."
             )
+        if self.misconceptions and list(self.points)[0] != "correctness":
+            raise SpecError(
+                f"Exercise {self.name!r} declares misconceptions, but its gate is {list(self.points)[0]!r}: a "
+                "misconception is recognised by the output values correctness compares, and a random exercise's "
+                "gate compares distributions; leave misconceptions out (its messages name the line and the statistic)."
+            )
         for name in self.static_argnames:
             if name not in self.parameters:
                 raise SpecError(

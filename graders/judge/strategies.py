@@ -9,14 +9,17 @@ there (a sign test that misses -0.0, `np.prod(())` as a float) fails as it shoul
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from graders.both_sides.protocol import KeyData
+from graders.common.spec import Call
 
 __all__ = ["ANY_SHAPE_EXTRAS", "contract_float32_arrays", "contract_float32s", "float32_arrays", "float32s",
-           "int32_arrays", "prng_keys", "raw_prng_keys", "shapes"]
+           "holds_a_key", "int32_arrays", "prng_keys", "raw_prng_keys", "shapes"]
 
 # The shapes an "any shape" contract allows beyond a demonstration's: a 0-d array and a single element.
 ANY_SHAPE_EXTRAS: tuple[tuple[int, ...], ...] = ((), (1,))
@@ -73,3 +76,17 @@ def raw_prng_keys() -> st.SearchStrategy[np.ndarray]:
     """Raw random keys, `jax.random.PRNGKey(seed)`: `uint32` arrays of shape (2,). JAX's key-reuse checker
     reads only typed keys, so an exercise that grades key discipline takes `prng_keys`."""
     return st.integers(0, 2**32 - 1).map(lambda seed: np.array([0, seed], np.uint32))
+
+
+def holds_a_key(call: Call) -> bool:
+    """Whether a drawn call holds a typed random key (`prng_keys()`) anywhere in its arguments."""
+    def holds(value: Any) -> bool:
+        if type(value) is KeyData:
+            return True
+        if type(value) in (tuple, list):
+            return any(holds(item) for item in value)
+        if type(value) is dict:
+            return any(holds(item) for item in value.values())
+        return False
+
+    return holds(call.args) or holds(tuple(call.kwargs.values()))

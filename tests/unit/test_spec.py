@@ -64,6 +64,23 @@ def test_a_wrong_check_is_refused_where_it_is_built(build, phrase) -> None:
     assert phrase in str(error.value)
 
 
+def test_misconceptions_are_refused_on_a_random_exercise() -> None:
+    from graders.common.spec import Misconception
+
+    known = Misconception(compute=lambda x: x, says={"en": "you returned x.", "ko": "x를 반환했습니다."})
+    with pytest.raises(SpecError, match="gate is 'distribution'"):
+        Exercise(**{**_VALID, "points": {}, "checks": (Distribution(2),), "misconceptions": (known,)})
+
+
+def test_course_try_refuses_a_strategy_whose_calls_the_reference_cannot_take() -> None:
+    from graders.course.draft import _check_drawn_calls
+
+    exercise = Exercise(**{**_VALID, "inputs": st.just(Call((1.0, 2.0)))})
+    with pytest.raises(SpecError, match=r"inputs that draw a call its reference cannot take .*parameters \('x',\)"):
+        _check_drawn_calls(exercise)
+    _check_drawn_calls(Exercise(**_VALID))
+
+
 def test_parameters_are_read_from_the_reference() -> None:
     assert Exercise(**_VALID).parameters == ("x",)
     assert Exercise(**{**_VALID, "parameters": ("x",)}).parameters == ("x",)  # given, and in agreement

@@ -11,7 +11,7 @@ from graders.common.results import Status
 
 from ..conftest import REPO
 from ..corpus import CASES, Case
-from ..expectations import owed_score, shortfalls
+from ..expectations import bound_names, owed_score, shortfalls
 
 
 def _checks(result):
@@ -72,6 +72,11 @@ def test_submission_gets_its_verdicts(case: Case, regraded) -> None:
         # figures: a timing verdict that flips must be diagnosable from CI's log.
         failing = [(str(lost), dict(lost.check.timings)) for lost in shortfalls(REPO / case.path, result)]
         assert not failing and result.score == owed_score(REPO / case.path, result), f"not full marks: {failing}"
+    if case.alternative:
+        exercises = {exercise.name for exercise in result.exercises}
+        assert bound_names(REPO / case.path) & exercises, (
+            f"{case.path} answers none of {sorted(exercises)}: write a correct answer for each, in another way than "
+            "the reference (jaxgrade course new wrote it for its worked exercise)")
     if case.zero:
         assert result.score == 0
     for key, status in case.expect.items():

@@ -36,6 +36,7 @@ from ..source.outputs import (
     returned_names,
     statement_making_output,
 )
+from ..strategies import holds_a_key
 from .base import CheckContext, Verdict, draw_examples, prepare_drawn, reference_cells
 
 __all__ = ["Distribution", "DistributionSpec"]
@@ -74,6 +75,9 @@ def distribution(ctx: CheckContext) -> Verdict:
     spec = ctx.exercise.options.get("distribution", _DEFAULT)
     name = ctx.exercise.name
     calls = draw_examples(ctx.exercise, spec.calls, "distribution")
+    if calls and not any(holds_a_key(call) for call in calls):
+        # The author's spec, not the student's code: the grader's own error, said so that the author can fix it.
+        return Verdict.error(ctx.text("distribution.no_typed_key", name=name))
     # Per drawn input, its outputs under `keys_per_input` keys: the first the one drawn, the others made from it.
     student: list[list[list[Any]]] = []
     reference: list[list[list[Any]]] = []

@@ -16,6 +16,7 @@ from graders.common.format import clip_code
 from graders.common.registry import register_check
 from graders.common.spec import Check
 
+from ..strategies import holds_a_key
 from .base import CheckContext, Verdict, draw_examples, prepare_drawn
 
 _MAX_EXAMPLES = 5
@@ -32,6 +33,9 @@ _MAX_EXAMPLES = 5
 def key_discipline(ctx: CheckContext) -> Verdict:
     name = ctx.exercise.name
     calls = draw_examples(ctx.exercise, min(_MAX_EXAMPLES, ctx.exercise.max_examples), "key_discipline")
+    if calls and not any(holds_a_key(call) for call in calls):
+        # JAX's checker reads typed keys only: without one every call would pass, whatever it does.
+        return Verdict.error(ctx.text("key_discipline.no_typed_key", name=name))
     for call in calls:
         ctx.check_deadline()
         outcome = ctx.session.call(name, call, mode="key_reuse_checked", array_kind="jax", timeout=ctx.timeout())

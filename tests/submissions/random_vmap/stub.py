@@ -1,4 +1,4 @@
-"""Assignment `random-vmap`, untouched: every exercise still raises, so it must score 0 (tests/corpus.py)."""
+"""Assignment `random-vmap`, untouched (written from the spec by jaxgrade): it must score 0."""
 
 
 def init_layer(key, n_in, n_out):

@@ -111,6 +111,18 @@ def test_keys_in_another_order_are_a_wrong_answer_shown_as_keys() -> None:
     assert shrunk in verdict.message
 
 
+def test_a_spec_that_draws_raw_keys_is_the_authors_error_said_in_one_sentence() -> None:
+    from graders.judge.strategies import raw_prng_keys
+
+    raw = Assignment("raw-keys", {"en": "Raw keys", "ko": "원시 키"}, (
+        Exercise(name="pair", reference=_pair, inputs=raw_prng_keys().map(lambda key: Call((key,))),
+                 points={"distribution": 2, "key_discipline": 1}, parameters=("key",), max_examples=5,
+                 summary={"en": "two normal draws", "ko": "정규 표본 두 개"}),))
+    result = grade_submission(read_submission(KEYS / "splits_first.py"), raw, GradingOptions(lang="en"))
+    verdict = _check(result, "pair", "distribution")
+    assert verdict.status is Status.ERROR and "draw it with `prng_keys()`" in verdict.message, verdict.message
+
+
 def test_the_strategy_draws_typed_keys_that_shrink_to_key_zero() -> None:
     from hypothesis import find
 
