@@ -211,9 +211,6 @@ class Exercise:
                 )
 
     def _points_from_checks(self) -> None:
-        if self.points or self.options:
-            raise SpecError(f"Exercise {self.name!r} gives checks=... and also points= or options=; "
-                            "give checks only: each check carries its points and options.")
         checks = tuple(self.checks)
         for check in checks:
             if not isinstance(check, Check):
@@ -223,10 +220,16 @@ class Exercise:
         twice = sorted({name for name in names if names.count(name) > 1})
         if twice:
             raise SpecError(f"Exercise {self.name!r} lists check {twice[0]!r} twice; list each check once.")
+        points = {check.name: check.points for check in checks}
+        options = {check.name: check.options for check in checks if check.options is not None}
+        # `dataclasses.replace(exercise, max_examples=5)` passes the derived mappings back: they must agree.
+        if (self.points or self.options) and (dict(self.points) != points or dict(self.options) != options):
+            raise SpecError(f"Exercise {self.name!r} gives checks=... and also other points= or options=; give "
+                            "checks only (each check carries its points and options), or replace checks=... "
+                            "with points={}, options={}.")
         object.__setattr__(self, "checks", checks)
-        object.__setattr__(self, "points", {check.name: check.points for check in checks})
-        object.__setattr__(self, "options", {check.name: check.options for check in checks
-                                             if check.options is not None})
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "options", options)
 
     @property
     def max_score(self) -> float:

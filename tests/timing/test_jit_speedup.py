@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from graders.common.results import Status
+from graders.judge.checks import JitSpeedup
 from graders.judge.grade import GradingOptions, grade_submission
 from graders.judge.submission import read_submission
 
@@ -60,7 +61,8 @@ def test_outputs_committed_on_the_device_time_the_reference_as_the_host_commitme
     spec = _NORM.options["jit_speedup"]
     spec = replace(spec, profiles={name: replace(profile, commitment="device")
                                    for name, profile in spec.profiles.items()})
-    norm = replace(_NORM, options={**_NORM.options, "jit_speedup": spec})
+    norm = replace(_NORM, checks=tuple(JitSpeedup(check.points, spec) if isinstance(check, JitSpeedup) else check
+                                       for check in _NORM.checks), points={}, options={})
     assignment = replace(_ONLY_NORM, exercises=(norm,))
     result = grade_submission(read_submission(REPO / "solutions" / "jit.py"), assignment, GradingOptions(lang="en"))
     speedup = next(check for check in result.exercises[0].checks if check.name == "jit_speedup")

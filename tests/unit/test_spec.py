@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import strategies as st
 
@@ -39,6 +41,7 @@ def test_bad_exercise_specs_are_refused_with_the_fix(changes, phrase) -> None:
 
 def test_checks_as_objects_give_the_points_and_options_in_their_order() -> None:
     exercise = Exercise(**{**_VALID, "points": {}, "checks": (Correctness(2), Jit(1), NoGlobals(1))})
+    assert replace(exercise, max_examples=5).points == exercise.points  # what replace passes back agrees
     assert list(exercise.points.items()) == [("correctness", 2), ("jit", 1), ("no_globals", 1)]
     assert exercise.max_score == 4
     assert Exercise(**{**_VALID, "points": {}, "checks": (Distribution(2),)}).options["distribution"] \
@@ -54,6 +57,8 @@ def test_checks_as_objects_give_the_points_and_options_in_their_order() -> None:
         (lambda: Check(1), "names no check"),
         (lambda: Exercise(**{**_VALID, "points": {}, "checks": (Jit(1), Correctness(2))}), "put 'correctness' first"),
         (lambda: Exercise(**{**_VALID, "checks": (Correctness(2),)}), "give checks only"),
+        (lambda: replace(Exercise(**{**_VALID, "points": {}, "checks": (Correctness(2),)}), points={"correctness": 3}),
+         "give checks only"),
         (lambda: Exercise(**{**_VALID, "points": {}, "checks": (Correctness(2), Correctness(1))}), "twice"),
         (lambda: Exercise(**{**_VALID, "points": {}, "checks": ("correctness",)}), "such as Correctness(2)"),
     ],
