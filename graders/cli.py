@@ -874,6 +874,9 @@ def _course_try(arguments: argparse.Namespace) -> int:
     missing = [name for name in arguments.files if not Path(name).is_file()]
     if missing:
         raise UsageError(f"FILE {missing[0]!r} is not a file; give the paths of the submissions to grade")
+    if not (Path(arguments.root) / "solutions").is_dir():
+        raise UsageError(f"--root {arguments.root}: no solutions/ here; run jaxgrade course try in the course "
+                         "repository, or pass --root with its path")
     try:
         tried = try_draft(Path(arguments.root), arguments.name, [Path(name) for name in arguments.files],
                           arguments.lang)
