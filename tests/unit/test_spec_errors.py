@@ -38,3 +38,10 @@ def test_the_console_script_prints_a_spec_error_as_one_line(monkeypatch: pytest.
     error = capsys.readouterr().err
     assert error == ("jaxgrade: error: graders/judge/catalogue/draft.py: Exercise 'f' has points={}; "
                      "give at least one check.\n")
+
+
+def test_course_try_outside_the_course_repository_says_so_in_one_line(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["course", "try", "random-vmap", "--root", str(tmp_path)]) == cli.EXIT_USAGE
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "no solutions/ here" in error and "--root" in error
