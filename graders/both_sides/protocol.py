@@ -26,6 +26,7 @@ import numpy as np
 
 __all__ = [
     "EARLIER_CALLS",
+    "holds_key",
     "ALLOWED_DTYPES",
     "KeyData",
     "MAX_FRAME_BYTES",
@@ -95,6 +96,17 @@ class KeyData:
 # worker before any student code exists (`trust_jax_key_type`), as `trust_jax_array_type` does.
 _JAX_KEY_TYPES: tuple[type, ...] = ()
 _key_parts: Callable[[Any], tuple[str, np.ndarray]] | None = None
+
+
+def holds_key(value: Any) -> bool:
+    """Whether a decoded value holds a typed random key (`KeyData`) anywhere in its tuples, lists and dicts."""
+    if type(value) is KeyData:
+        return True
+    if type(value) in (tuple, list):
+        return any(holds_key(item) for item in value)
+    if type(value) is dict:
+        return any(holds_key(item) for item in value.values())
+    return False
 
 
 def trust_jax_key_type(key_type: type, parts: Callable[[Any], tuple[str, np.ndarray]]) -> None:

@@ -9,13 +9,11 @@ there (a sign test that misses -0.0, `np.prod(())` as a float) fails as it shoul
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from graders.both_sides.protocol import KeyData
+from graders.both_sides.protocol import KeyData, holds_key
 from graders.common.spec import Call
 
 __all__ = ["ANY_SHAPE_EXTRAS", "contract_float32_arrays", "contract_float32s", "float32_arrays", "float32s",
@@ -80,13 +78,4 @@ def raw_prng_keys() -> st.SearchStrategy[np.ndarray]:
 
 def holds_a_key(call: Call) -> bool:
     """Whether a drawn call holds a typed random key (`prng_keys()`) anywhere in its arguments."""
-    def holds(value: Any) -> bool:
-        if type(value) is KeyData:
-            return True
-        if type(value) in (tuple, list):
-            return any(holds(item) for item in value)
-        if type(value) is dict:
-            return any(holds(item) for item in value.values())
-        return False
-
-    return holds(call.args) or holds(tuple(call.kwargs.values()))
+    return holds_key((call.args, dict(call.kwargs)))

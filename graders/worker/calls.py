@@ -18,7 +18,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ..both_sides.protocol import EARLIER_CALLS, KeyData, decode_value, encode_value
+from ..both_sides.protocol import EARLIER_CALLS, KeyData, decode_value, encode_value, holds_key
 from .loader import SubmissionModule, error_location
 
 __all__ = ["CallFailed", "Calls", "JIT_FUNCTION_TYPE", "SharedMemory", "block", "prepare_arguments"]
@@ -335,7 +335,7 @@ def prepare_arguments(args: list[Any], kwargs: dict[str, Any], array_kind: str,
     decoded_args = tuple(decode_value(arg, shared=shared) for arg in args)
     decoded_kwargs = {key: decode_value(value, shared=shared) for key, value in kwargs.items()}
     # A typed random key is one in either kind: JAX's own, wrapped again from its words.
-    if array_kind == "jax" or _holds_key((decoded_args, decoded_kwargs)):
+    if array_kind == "jax" or holds_key((decoded_args, decoded_kwargs)):
         def convert(leaf: Any) -> Any:
             if type(leaf) is KeyData:
                 return _wrap_key_data(jnp.asarray(leaf.data), impl=leaf.impl)
@@ -344,13 +344,3 @@ def prepare_arguments(args: list[Any], kwargs: dict[str, Any], array_kind: str,
         decoded_args = tuple(jax.tree_util.tree_map(convert, arg) for arg in decoded_args)
         decoded_kwargs = {key: jax.tree_util.tree_map(convert, value) for key, value in decoded_kwargs.items()}
     return decoded_args, decoded_kwargs
-
-
-def _holds_key(value: Any) -> bool:
-    if type(value) is KeyData:
-        return True
-    if type(value) in (tuple, list):
-        return any(_holds_key(item) for item in value)
-    if type(value) is dict:
-        return any(_holds_key(item) for item in value.values())
-    return False
