@@ -61,6 +61,8 @@ _UNWIND = signal.SIGUSR1
 # How long a grading may take to unwind before the stop thread leaves without it: a main thread inside one
 # long C call (a compilation, say) reaches no handler until that call returns.
 _UNWIND_SECONDS = 5.0
+# How long a leaving judge lets its checks close their helpers (clean timing workers) before killing them.
+_CLOSE_SECONDS = 3.0
 
 
 class _Stop(BaseException):
@@ -156,6 +158,13 @@ def grade_in_judge(file: str | Submission, assignment: str, options: GradingOpti
         _replenish_spare(options)
 
 
+def _close_checks_quietly() -> None:
+    with contextlib.suppress(Exception):
+        from graders.common.registry import close_checks
+
+        close_checks()
+
+
 def _leave(close: bool = True) -> NoReturn:
     """Close the clean timing workers (unless `close` is false), kill any worker left (a cut-short start's,
     or all of them), remove this judge's folder (and the pool's, once empty: the parent may be gone), and
@@ -165,10 +174,12 @@ def _leave(close: bool = True) -> NoReturn:
         # judge when one is killed), and importing again from the handler then fails with a traceback
         # (a batch under load, at a clean clone of b2e8a84). No check has started a worker by then.
         # Whatever closing meets, the workers are killed below and the judge exits all the same.
-        with contextlib.suppress(Exception):
-            from graders.common.registry import close_checks
-
-            close_checks()
+        # Within a bound: closing joins a clean worker still warming (up to 30 s under load), and a judge
+        # whose `jaxgrade` was killed must not outlive it by that long (session 32's clean clone). What is
+        # not closed by then is killed below all the same.
+        closing = threading.Thread(target=_close_checks_quietly, name="judge-close", daemon=True)
+        closing.start()
+        closing.join(_CLOSE_SECONDS)
     for child in child_pids(os.getpid()):
         # Workers lead process groups of their own (bubblewrap's helpers are in them).
         with contextlib.suppress(OSError):
