@@ -17,6 +17,7 @@ import json
 import os
 import re
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -149,32 +150,58 @@ def graded():
     return grade
 
 
-@functools.cache
+# The corpus files this session's tests will ask `regraded` for, by assignment, in collection order
+# (`pytest_collection_finish`): the first asked for grades them all in one `jaxgrade grade` run.
+_REGRADE_BATCHES: dict[str, list[str]] = {}
+_REGRADED: dict[tuple[str, str], SubmissionResult] = {}
+
+
 def _regraded_cached(path: str, assignment: str) -> SubmissionResult:
+    if (path, assignment) not in _REGRADED:
+        batch = _REGRADE_BATCHES.get(assignment, [])
+        _REGRADED.update(_jaxgrade_grade(batch if path in batch else [path], assignment))
+    return _REGRADED[path, assignment]
+
+
+def _jaxgrade_grade(paths: list[str], assignment: str) -> dict[tuple[str, str], SubmissionResult]:
+    """`jaxgrade grade --format json` of `paths` in one process of its own: one judge grading the files in turn,
+    the next file's worker starting while one is graded, as an instructor regrades a class."""
     import subprocess
-    import sys
 
     from graders.common.results import SubmissionResult, result_from_dict
 
     jaxgrade = str(Path(sys.executable).with_name("jaxgrade"))
     completed = subprocess.run([jaxgrade, "grade", "--lang", "en", "--format", "json", "--assignment", assignment,
-                                path], capture_output=True, text=True, timeout=600, cwd=REPO)
+                                *paths], capture_output=True, text=True, timeout=600 + 60 * len(paths), cwd=REPO)
     assert completed.returncode == 0, completed.stderr[-2000:]
-    [report] = json.loads(completed.stdout)
-    result = result_from_dict(report)
-    assert isinstance(result, SubmissionResult), report
-    return result
+    results: dict[tuple[str, str], SubmissionResult] = {}
+    for path, report in zip(paths, json.loads(completed.stdout), strict=True):
+        result = result_from_dict(report)
+        assert isinstance(result, SubmissionResult), report
+        results[path, assignment] = result
+    return results
 
 
 @pytest.fixture(scope="session")
 def regraded():
     """regraded(path, assignment) -> SubmissionResult, from `jaxgrade grade --format json` in a process of
-    its own, as an instructor regrades: once per session for every test that reads it (`_SHARED_UNITS`)."""
+    its own, as an instructor regrades: once per session for every test that reads it (`_SHARED_UNITS`), the
+    corpus cases of an assignment all in the run that grades the first one asked for."""
 
     def grade(path: str | Path, assignment: str) -> SubmissionResult:
         return _regraded_cached(str(Path(path).resolve()), assignment)
 
     return grade
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    for item in session.items:
+        case = getattr(getattr(item, "callspec", None), "params", {}).get("case")
+        if case is not None and "regraded" in getattr(item, "fixturenames", ()):
+            batch = _REGRADE_BATCHES.setdefault(case.assignment, [])
+            path = str((REPO / case.path).resolve())
+            if path not in batch:
+                batch.append(path)
 
 
 @pytest.fixture(scope="session")
@@ -328,6 +355,9 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | 
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    rounds = sys.modules.get("tests.hostile_round")
+    if rounds is not None:
+        rounds.close_warm_judges()  # before their cache goes
     os.chmod(_SESSION_CACHE, 0o700)  # the cache directory is not listable, so not removable, until then
     shutil.rmtree(_SESSION_CACHE, ignore_errors=True)
     shutil.rmtree(f"{_SESSION_CACHE}-judge", ignore_errors=True)

@@ -10,19 +10,20 @@ which fails until the mark comes off.
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from graders.batch.grading import grade_many
+from graders.batch.pool import JudgePool
 from graders.common.results import SubmissionResult
 from graders.judge.options import GradingOptions
 
 from .expectations import shortfalls
 
-__all__ = ["POLICY_CHANGED", "Targets", "attack_params", "earned_target_points", "grade_round", "lost_other_points",
-           "round_tests"]
+__all__ = ["POLICY_CHANGED", "Targets", "attack_params", "close_warm_judges", "earned_target_points", "grade_round",
+           "lost_other_points", "round_tests"]
 
 # file: (assignment, exercise, the checks it attacks)
 Targets = dict[str, tuple[str, str, tuple[str, ...]]]
@@ -52,16 +53,36 @@ POLICY_CHANGED: dict[str, str] = {
 }
 
 
+# Two judges per test process, started once and kept warm from round to round, as `jaxgrade watch` keeps its
+# own: each round pays for its files, not for two judges importing JAX and compiling the references again.
+_JOBS = 2
+_judges: JudgePool | None = None
+
+
+def _warm_judges() -> JudgePool:
+    global _judges
+    if _judges is None:
+        _judges = JudgePool(_JOBS, GradingOptions(lang="en"))
+        _judges.warm()
+    return _judges
+
+
+def close_warm_judges() -> None:
+    """Stop this process's judges, if a round started them (the session's end)."""
+    global _judges
+    if _judges is not None:
+        _judges.close()
+        _judges = None
+
+
 def grade_round(folder: Path, targets: Targets) -> dict[str, SubmissionResult]:
-    """Every listed file of the round, graded with two judges, one batch per assignment."""
-    results: dict[str, SubmissionResult] = {}
-    for assignment in sorted({target[0] for target in targets.values()}):
-        names = [name for name, target in targets.items() if target[0] == assignment]
-        outcomes = grade_many([folder / name for name in names], assignment, GradingOptions(lang="en"), jobs=2)
-        for name, outcome in zip(names, outcomes, strict=True):
-            assert isinstance(outcome, SubmissionResult), (name, outcome)
-            results[name] = outcome
-    return results
+    """Every listed file of the round, graded by this process's two warm judges."""
+    judges = _warm_judges()
+    with ThreadPoolExecutor(_JOBS) as threads:
+        outcomes = list(threads.map(lambda name: judges.grade(str(folder / name), targets[name][0]), targets))
+    for name, outcome in zip(targets, outcomes, strict=True):
+        assert isinstance(outcome, SubmissionResult), (name, outcome)
+    return dict(zip(targets, outcomes, strict=True))  # type: ignore[arg-type]
 
 
 def attack_params(targets: Targets, breached: dict[str, str]) -> list[object]:
