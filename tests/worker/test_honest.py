@@ -14,7 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from graders.batch.pool import grade_files
 from graders.common.assignments import assignments
+from graders.common.results import FileError, SubmissionResult
+from graders.judge.options import GradingOptions
 from graders.judge.submission import read_submission
 
 from ..conftest import SUBMISSIONS
@@ -68,10 +71,28 @@ def test_every_still_unfair_file_is_in_the_corpus() -> None:
     assert set(STILL_UNFAIR) <= {path.name for path in FILES}
 
 
+@pytest.fixture(scope="module")
+def graded_class(request: pytest.FixtureRequest) -> dict[Path, SubmissionResult | FileError]:
+    """The honest files this session runs, graded as a class is: one judge (this process), the files of an
+    assignment in turn, the next file's worker starting while one is graded."""
+    options = GradingOptions(lang="en")
+    chosen = [item.callspec.params["path"] for item in request.session.items
+              if item.path == request.path and hasattr(item, "callspec") and "path" in item.callspec.params]
+    by_assignment: dict[str, list[Path]] = {}
+    for path in chosen:
+        by_assignment.setdefault(_assignment(path), []).append(path)
+    results: dict[Path, SubmissionResult | FileError] = {}
+    for assignment, paths in sorted(by_assignment.items()):
+        outcomes = grade_files([read_submission(path) for path in paths], assignment, options)
+        results.update(zip(paths, outcomes, strict=True))
+    return results
+
+
 @pytest.mark.parametrize("path", [_param(path) for path in FILES])
-def test_an_honest_submission_gets_full_marks_and_no_flag(path: Path, graded) -> None:
+def test_an_honest_submission_gets_full_marks_and_no_flag(path: Path, graded_class) -> None:
     assignment = _assignment(path)
-    result = graded(path, assignment)
+    result = graded_class[path]
+    assert isinstance(result, SubmissionResult), result
     # Full marks on every exercise the file answers (an exercise added after it was written gets
     # the judge's "not defined" and nothing else: tests/expectations.py).
     lost = shortfalls(path, result)
