@@ -12,6 +12,7 @@ alone; a field's check is its top-level type, and no more: what is inside is for
 Imported by both sides: the standard library only.
 """
 
+import functools
 import types
 import typing
 from collections.abc import Mapping
@@ -241,7 +242,7 @@ def fields_problem(message: type, fields: Mapping[str, Any], *, allowed: frozens
 
     Every required field must be there, no other field may be (but those in `allowed`: the envelope), and
     each field's top-level type must be its declared one. `bool` is no `int` here, as on the wire."""
-    hints = typing.get_type_hints(message)
+    hints = _hints(message)
     required: frozenset[str] = getattr(message, "__required_keys__", frozenset())
     missing = sorted(required - fields.keys())
     if missing:
@@ -253,6 +254,13 @@ def fields_problem(message: type, fields: Mapping[str, Any], *, allowed: frozens
         if name in fields and not _has_type(fields[name], hint):
             return f"{message.__name__}.{name} is {type(fields[name]).__name__}, not {_describe(hint)}"
     return None
+
+
+@functools.cache
+def _hints(message: type) -> dict[str, Any]:
+    """`message`'s field types, read once: every request and reply is checked against them, and reading them
+    evaluates every annotation again (4% of a warm judge's CPU)."""
+    return typing.get_type_hints(message)
 
 
 def _has_type(value: Any, hint: Any) -> bool:

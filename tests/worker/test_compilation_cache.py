@@ -210,6 +210,27 @@ def test_warm_fills_what_the_notebooks_own_cells_compile(tmp_path: Path) -> None
     assert requests > 0 and hits == requests
 
 
+@needs_sandbox
+def test_warm_fills_what_every_student_worker_compiles_to_time_the_public_formula(tmp_path: Path) -> None:
+    # The timed inputs' generator and the formula under jit, at the shape of every verdict's message: public
+    # programs each student's worker compiled at every grading (0.19 s of a `jit` grading), read now.
+    warm = GradingOptions(lang="en", cache_directory=str(tmp_path / "cache"))
+    assert warm_assignment(get_assignment("jit"), warm).status == "filled"
+    norm = next(exercise for exercise in get_assignment("jit").exercises if exercise.name == "norm")
+    spec = norm.options["jit_speedup"]
+    _, profile = spec.profile_for("cpu")
+    session = _session(_CACHE_EVENTS, warm.compilation_cache())
+    try:
+        before = session.call("cache_events", Call(())).output
+        session.define_formula(spec.baseline_source, spec.baseline_name)
+        session.timed_run("jit", "norm", profile.shape, [1, 2], measure=False)
+        after = session.call("cache_events", Call(())).output
+    finally:
+        session.close()
+    requests, hits = after[0] - before[0], after[1] - before[1]
+    assert requests >= 2 and hits == requests, (requests, hits)
+
+
 _REFERENCE_EVENTS = _CACHE_EVENTS + """
 import numpy as np
 from solutions_copy import norm

@@ -7,7 +7,9 @@ and self-checks, so JAX's persistent compilation cache turns those
 compilations into file reads.
 
 What it holds, by construction: the programs the *released* notebook's cells
-compile (`graders/batch/warmup.py`), and nothing else. A student worker can
+compile, and those every student's worker compiles to time an exercise's public
+formula (the timed inputs' generator and the formula under `jit`, at the shape
+every verdict names) (`graders/batch/warmup.py`), and nothing else. A student worker can
 time a compilation or turn JAX's logger to DEBUG and see "cache hit", so a
 hit must tell it nothing it could not learn from its own copy of the
 notebook: no program compiled from a reference solution, an unreleased
