@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import jax
-import jax.numpy as jnp
+import numpy as np
 
 from ..both_sides.events import COMPILE, TRACE, Emit
 from .calls import CallFailed, Calls, prepare_arguments
@@ -25,8 +25,9 @@ __all__ = ["Compilations", "compile_listener"]
 
 # Bound before any submission code runs: the self-check never looks these up through a module.
 _jit = jax.jit
-_zeros = jnp.zeros
-_float32 = jnp.float32
+_device_put = jax.device_put
+_np_zeros = np.zeros
+_float32 = np.float32
 
 
 def compile_listener(emit: Emit) -> Callable[..., None]:
@@ -176,6 +177,7 @@ class Compilations:
         return {"ok": True, "calls": len(request["measured"]), "explanations": list(self.cache_misses.records)}
 
     def instrument_check(self) -> dict[str, Any]:
-        """Compile a fresh function: the judge must see its trace and compilation on the stream."""
-        _jit(lambda x: x * 2 + 1)(_zeros((3,), _float32)).block_until_ready()
+        """Compile a fresh function: the judge must see its trace and compilation on the stream. A reshape, the
+        cheapest program XLA still compiles (5 ms; arithmetic takes 13), on an array made without a program."""
+        _jit(lambda x: x.reshape(x.shape[::-1]))(_device_put(_np_zeros((3, 1), _float32))).block_until_ready()
         return {"ok": True}

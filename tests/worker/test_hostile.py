@@ -465,12 +465,14 @@ def test_arguments_are_read_by_the_judge_not_echoed_by_the_worker() -> None:
 
 def test_a_library_patched_where_the_source_scan_does_not_look_is_seen_as_it_happens() -> None:
     """`jax._src.pjit.make_jit` rebound through `operator.setitem(vars(module), ...)`, so `jax.jit(f)` is
-    `f`: the dict watcher sees the rebinding with its line, and nothing earns a point."""
+    `f`: the dict watcher sees the rebinding with its line, and nothing earns a point but correctness, whose
+    outputs the judge compared itself (its NumPy code is right). Until session 33 correctness failed too, by
+    accident: the worker made its JAX arguments with `jnp.asarray`, which runs through `jax.jit`."""
     result = grade_path(HOSTILE / "patch_make_jit.py", "jit", QUICK)
     review = _flags_of(result, "needs-review")
     assert any("jax._src.pjit.make_jit rebound" in flag and "line 11" in flag for flag in review), result.flags
     assert not any("patch_make_jit.py, line 10" in flag for flag in review)  # the import itself is ordinary
-    assert result.score == 0
+    assert result.score == points("jit", "norm.correctness", "negatives.correctness")
 
 
 def test_a_blinded_hash_blinds_nothing_the_fingerprint_uses() -> None:
