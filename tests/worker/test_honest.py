@@ -10,6 +10,7 @@ that lost points, with its message.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -72,26 +73,30 @@ def test_every_still_unfair_file_is_in_the_corpus() -> None:
 
 
 @pytest.fixture(scope="module")
-def graded_class(request: pytest.FixtureRequest) -> dict[Path, SubmissionResult | FileError]:
-    """The honest files this session runs, graded as a class is: one judge (this process), the files of an
-    assignment in turn, the next file's worker starting while one is graded."""
+def graded_class(request: pytest.FixtureRequest) -> Callable[[Path], SubmissionResult | FileError]:
+    """grade(path): the honest files this session runs, graded as a class is, one assignment at a time when its
+    first file is asked for: one judge (this process), the files in turn, the next file's worker starting while
+    one is graded. An assignment a batch, not the whole corpus: each test stays well inside its time limit."""
     options = GradingOptions(lang="en")
     chosen = [item.callspec.params["path"] for item in request.session.items
               if item.path == request.path and hasattr(item, "callspec") and "path" in item.callspec.params]
-    by_assignment: dict[str, list[Path]] = {}
-    for path in chosen:
-        by_assignment.setdefault(_assignment(path), []).append(path)
     results: dict[Path, SubmissionResult | FileError] = {}
-    for assignment, paths in sorted(by_assignment.items()):
-        outcomes = grade_files([read_submission(path) for path in paths], assignment, options)
-        results.update(zip(paths, outcomes, strict=True))
-    return results
+
+    def grade(path: Path) -> SubmissionResult | FileError:
+        if path not in results:
+            assignment = _assignment(path)
+            batch = [each for each in chosen if each not in results and _assignment(each) == assignment] or [path]
+            outcomes = grade_files([read_submission(each) for each in batch], assignment, options)
+            results.update(zip(batch, outcomes, strict=True))
+        return results[path]
+
+    return grade
 
 
 @pytest.mark.parametrize("path", [_param(path) for path in FILES])
 def test_an_honest_submission_gets_full_marks_and_no_flag(path: Path, graded_class) -> None:
     assignment = _assignment(path)
-    result = graded_class[path]
+    result = graded_class(path)
     assert isinstance(result, SubmissionResult), result
     # Full marks on every exercise the file answers (an exercise added after it was written gets
     # the judge's "not defined" and nothing else: tests/expectations.py).
