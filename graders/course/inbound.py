@@ -28,7 +28,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 __all__ = ["IdentityMode", "InboundEntry", "Refusal", "Selection", "TrustRules", "account_name", "identity_refusal",
-           "parse_timestamp", "scan_inbound", "select_submissions", "unsafe_entry"]
+           "parse_timestamp", "scan_inbound", "select_submissions", "still_copying", "unsafe_entry"]
 
 # nbgrader submit writes this last: a folder without it is still being copied.
 _COMPLETE_MARK = "submission_secret.txt"
@@ -237,6 +237,11 @@ def unsafe_entry(folder: Path) -> str | None:
             if info.st_nlink > 1:
                 return f"{relative} (a hard link: the same file is elsewhere too)"
     return None
+
+
+def still_copying(entry: InboundEntry, now: datetime | None = None) -> bool:
+    """Whether `entry` lacks its completion mark for no longer than any copy takes."""
+    return not entry.complete and (now or datetime.now(UTC)) - entry.changed <= _INCOMPLETE_AFTER
 
 
 def select_submissions(entries: Iterable[InboundEntry], due: datetime | None,

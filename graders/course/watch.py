@@ -69,7 +69,7 @@ from .collect import course_rules
 from .deadline import DueDate, shown_zone
 from .grade_ahead import judge_options
 from .gradebook import gradebook_rows
-from .inbound import InboundEntry, Refusal, TrustRules, parse_timestamp, scan_inbound, select_submissions
+from .inbound import InboundEntry, Refusal, TrustRules, parse_timestamp, scan_inbound, select_submissions, still_copying
 from .nbgrader_steps import CourseSteps, StepFailed, load_course_config
 from .notice import write_notice
 from .quota import DEFAULT_QUOTA, Quota, QuotaLedger
@@ -248,6 +248,10 @@ class _Service:
                                   steps=self.nbgrader)
         # Inbound entries that do not count, already told to the instructor.
         self.told: set[str] = set()
+        # The inbound folder's modification time at the last look, and whether that look met an entry still being
+        # copied: either one makes the next turn of the loop look again, instead of waiting out `_LOOK_SECONDS`.
+        self._inbound_stamp: int | None = None
+        self._copying = False
         self.inbound = settings.config.exchange / settings.config.course_id / "inbound"
         self.stopping = threading.Event()
         self.had_row: dict[str, bool] = {}
@@ -285,7 +289,7 @@ class _Service:
                     if self._past_deadline():
                         ended = "deadline"
                         break
-                    if time.monotonic() >= next_look:
+                    if time.monotonic() >= next_look or self._copying or self._inbound_changed():
                         self._look(in_flight)
                         next_look = time.monotonic() + _LOOK_SECONDS
                         if first_look and self.settings.scheduler is None:
@@ -336,11 +340,26 @@ class _Service:
             folder.mkdir()
             folder.chmod(0o711)
 
+    def _inbound_changed(self) -> bool:
+        """Whether an entry was added to or removed from the inbound folder since the last look (one `stat`): a
+        Submit is then seen within the loop's half second, not up to `_LOOK_SECONDS` later."""
+        try:
+            stamp = self.inbound.stat().st_mtime_ns
+        except OSError:
+            return False
+        return stamp != self._inbound_stamp
+
     def _look(self, in_flight: dict[Future[Handled], InboundEntry]) -> None:
         """Queue each student's own newest submission that is newer than what was handled or is being
         handled, oldest first; tell the instructor, once, of every entry that does not count."""
         grading = {submission.student: submission.at for submission in in_flight.values()}
+        try:
+            self._inbound_stamp = self.inbound.stat().st_mtime_ns
+        except OSError:
+            self._inbound_stamp = None
         entries = scan_inbound(self.inbound, self.assignment, self.settings.config.rules)
+        # nbgrader writes an entry's completion mark last, inside it, which the folder's time does not show.
+        self._copying = any(still_copying(entry) for entry in entries)
         selection = select_submissions(entries, self.settings.deadline)
         for entry in selection.refused:
             if entry.name not in self.told:

@@ -258,3 +258,28 @@ def test_a_request_not_declared_in_both_sides_is_refused_on_both_sides() -> None
         assert "unknown op 'call_unwatched'" in str(lost.value)
     finally:
         session.close()
+
+
+def test_a_session_closed_from_two_threads_at_once_closes_once_quietly() -> None:
+    """A judge's exit closes its clean timing workers (`atexit`) while the thread that stops it on SIGTERM may be
+    closing them too (the pool stops a judge slow to leave): the second close found the worker gone halfway,
+    and the service's log showed an `AttributeError` traceback (session 33, one `jaxgrade watch` stop in three)."""
+    import threading
+
+    session = _session("def f(x):\n    print('said once')\n    return x\n")
+    session.call("f", Call((1,)))
+    errors: list[BaseException] = []
+
+    def close() -> None:
+        try:
+            session.close()
+        except BaseException as error:  # noqa: BLE001 - the test reports whatever escapes
+            errors.append(error)
+
+    closers = [threading.Thread(target=close) for _ in range(2)]
+    for closer in closers:
+        closer.start()
+    for closer in closers:
+        closer.join(30)
+    assert errors == [] and session.worker is None
+    assert session.student_output().count("said once") == 1

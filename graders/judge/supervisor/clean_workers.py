@@ -43,6 +43,9 @@ class CleanWorkers:
         # warmed (raised again to the check, which reports an internal error).
         self._failures: dict[tuple[str, str], Exception] = {}
         self._cache: CompilationCache | None = None
+        # `close` may run in two threads of a judge at once: its exit's `atexit` and the thread that stops it
+        # on SIGTERM (the pool stops a judge slow to leave). The second finds nothing left to close.
+        self._closing = threading.Lock()
 
     def use_cache(self, cache: CompilationCache | None) -> None:
         """The compilation cache the workers started from now on use; workers that use another one
@@ -98,12 +101,13 @@ class CleanWorkers:
         return self._sessions[key]
 
     def close(self) -> None:
-        for thread in self._warming.values():
-            thread.join(timeout=30)
-        for session in self._sessions.values():
-            session.close()
-        self._sessions.clear()
-        self._warming.clear()
+        with self._closing:
+            warming, self._warming = self._warming, {}
+            sessions, self._sessions = self._sessions, {}
+            for thread in warming.values():
+                thread.join(timeout=30)
+            for session in sessions.values():
+                session.close()
 
 
 def _cache_key(cache: CompilationCache | None) -> tuple[str, bool] | None:

@@ -216,12 +216,12 @@ class SubmissionSession:
         return True
 
     def close(self) -> None:
-        if self.worker is not None:
-            self.worker.close()
-            output = self.worker.captured_output()
+        worker, self.worker = self.worker, None  # taken first: a second close, in another thread, finds none
+        if worker is not None:
+            worker.close()
+            output = worker.captured_output()
             if output:
                 self._outputs.append(output)
-            self.worker = None
 
     def student_output(self) -> str:
         return "".join(self._outputs)

@@ -21,6 +21,7 @@ from graders.course.inbound import (
     TrustRules,
     scan_inbound,
     select_submissions,
+    still_copying,
 )
 from graders.course.records import submission_digest
 
@@ -226,3 +227,15 @@ def test_a_folder_that_never_gets_its_secret_is_listed_once_no_copy_could_still_
     later = select_submissions(entries, None, now=datetime.now(UTC) + timedelta(minutes=3))
     assert [entry.refusal for entry in later.refused] == [Refusal.INCOMPLETE] and not later.chosen
     assert "has no submission_secret.txt" in later.refused[0].explain()
+
+
+def test_the_watch_looks_again_only_while_a_copy_could_still_be_running(tmp_path: Path) -> None:
+    """`jaxgrade watch` looks at the inbound folder every turn of its loop while an entry lacks its secret, since
+    the folder's own time does not change when nbgrader writes the secret inside an entry; a planted folder
+    that never gets one stops counting once no copy could still be running."""
+    _submit(tmp_path, "bob")
+    folder = _submit(tmp_path, "alice")
+    (folder / "submission_secret.txt").unlink()
+    entries = {entry.student: entry for entry in scan_inbound(tmp_path, "jit", TrustRules())}
+    assert still_copying(entries["alice"]) and not still_copying(entries["bob"])
+    assert not still_copying(entries["alice"], now=datetime.now(UTC) + timedelta(minutes=3))
