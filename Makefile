@@ -20,7 +20,7 @@ STUDENT_VENV := .venv-student
 STUDENT_STAMP := $(STUDENT_VENV)/.installed-stamp
 LANG_FLAG ?= --lang en
 
-.PHONY: demo test test-env test-fast exercise-check sandbox system-deps student-env accounts-env hub-env bench notebooks release clean bytecode
+.PHONY: demo test test-env lint test-fast exercise-check sandbox system-deps student-env accounts-env hub-env bench notebooks release clean bytecode
 
 $(STAMP): pyproject.toml constraints.txt
 	@[ -n "$(PYTHON)" ] || { echo "$(NO_PYTHON)" >&2; exit 1; }
@@ -171,11 +171,14 @@ TEST_JOBS ?= 2
 # the cores): on a fresh machine this is 7 of make test's minutes one after another.
 test-env: $(STAMP) bytecode $(STUDENT_STAMP) system-deps accounts-env hub-env
 
-test:
-	$(MAKE) -j4 --no-print-directory test-env
+# The linters need only the project's venv: they run while the other environments are still being built.
+lint: $(STAMP)
 	$(BIN)/ruff check graders tests benchmarks solutions
 	$(BIN)/mypy
 	$(BIN)/lint-imports
+
+test:
+	$(MAKE) -j4 --no-print-directory test-env lint
 	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile tests/unit tests/worker tests/e2e \
 		--durations=30
 	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python -m pytest tests/timing --durations=10
