@@ -340,6 +340,8 @@ MECHANISMS: dict[str, str] = {
     "round50/24_singledispatch_register.py": "library_state",
     "round50/25_jax_npy_value.py": "argument_mutation",
     "round50/27_late_shape_via_contextvar.py": "argument_mutation",
+    "round51/01_forged_executable_flag.py": "jax_internals",
+    "round51/02_forged_executable_callback.py": "jax_internals",
 }
 
 

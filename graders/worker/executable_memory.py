@@ -6,20 +6,29 @@ again (judge/checks/no_globals.py). The traces are needed; compiling their progr
 that reads what it read before lowers to the same program, and XLA would build the same executable from it.
 That second compilation was a sixth to a fifth of a grading (0.2-0.7 s of 1.6-5.6 s for the solutions).
 
-JAX already keys every compilation by its program and options (its persistent cache's key, computed
-whenever the cache is enabled), and reads and writes that cache through two functions of
-`jax._src.compiler`. This module puts its own memory in front of both: a lookup finds what this process
-compiled before, then whatever the shared persistent cache holds (`judge/supervisor/compilation_cache.py`),
-and every program compiled is remembered here as well as written wherever JAX's settings say.
+JAX already keys every compilation by its program and options (its persistent cache's key), and compiles
+every program through one function, `jax._src.compiler.compile_or_get_cached`. This module wraps that
+function: a program whose key it has seen is loaded from its own memory, any other is compiled by JAX as
+before (shared persistent cache included: `judge/supervisor/compilation_cache.py`), and the executable
+JAX returned is remembered under the key this module computed from the same program.
 
 Why it is safe by construction:
-- **Nothing leaves the process.** The memory is a dict in this worker, gone when it exits; no other worker,
-  and no student, ever reads it. A student's program is never written to the shared cache: that stays
-  governed by JAX's settings, which the judge sets (read-only for a student's worker).
+- **Nothing leaves the process.** The memory lives in this worker, gone when it exits; no other worker, and
+  no student, ever reads it. A student's program is never written to the shared cache: that stays governed
+  by JAX's settings, which the judge sets (read-only for a student's worker).
+- **Only what was compiled here, under the key of what was compiled.** An entry is written in one place:
+  after XLA built a program's executable (not one JAX loaded from the shared cache), with the key computed
+  from that same program, by this process's own backend, with options and devices of JAX's own types (no
+  look-alike object can hash one program and compile another). Nothing offers a way to write an entry of
+  one's choosing (red team, session 34: while JAX's `_cache_write` was the route in, a notebook wrote the
+  executable of `lambda: True` under its own function's key). Reaching into the wrapper's closure with `gc`
+  stays possible, as with any object of a process that runs student code; what the judge decides rests on
+  the outputs it compares, and JAX's compile and cache internals are tripwires in the source
+  (`judge/source/tripwires.py`).
 - **The same key, the same executable.** The key covers the lowered program, the compile options, the
-  backend and JAX's version: a trace that read different state lowers to a different program, hence a
-  different key, and is compiled. A verdict cannot tell a remembered executable from a fresh one.
-- **The counts do not change.** JAX reports a compilation around the lookup, hit or miss
+  backend, the XLA flags and JAX's version: a trace that read different state lowers to a different program,
+  hence a different key, and is compiled.
+- **The counts do not change.** JAX reports a compilation around this function, hit or miss
   (`worker/compilation.py` counts those events), so `no_recompilation` and the compile counts in every report
   are the same with or without the memory.
 - **It is bounded.** At most `_BUDGET_BYTES`, oldest first out, so a submission compiling without end costs
@@ -28,12 +37,16 @@ Why it is safe by construction:
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 from jax._src import compilation_cache as _jax_cache
 from jax._src import compiler as _compiler
+from jax._src.lib import xla_client
+from jax._src.lib.mlir import ir
 
 __all__ = ["ExecutableMemory", "remember_executables"]
 
@@ -42,10 +55,12 @@ __all__ = ["ExecutableMemory", "remember_executables"]
 _BUDGET_BYTES = 64 * 2**20
 
 # Bound when this module is imported, before any submission code runs.
-_original_read: Callable[..., tuple[Any, int | None]] = _compiler._cache_read
-_original_write: Callable[..., None] = _compiler._cache_write
-_combine = _jax_cache.combine_executable_and_time
-_extract = _jax_cache.extract_executable_and_time
+_compile: Callable[..., Any] = _compiler.compile_or_get_cached
+_backend_compile: Callable[..., Any] = _compiler.backend_compile_and_load
+_cache_key: Callable[..., str] = _jax_cache.get_cache_key
+_module_type = ir.Module
+_options_type = xla_client.CompileOptions
+_array_type = np.ndarray
 
 
 class ExecutableMemory:
@@ -77,27 +92,46 @@ class ExecutableMemory:
         return len(self._entries)
 
 
-def remember_executables(memory: ExecutableMemory | None = None) -> ExecutableMemory:
-    """Put `memory` (a new one by default) in front of JAX's compilation cache for this process; it."""
+def remember_executables(backend: Any, memory: ExecutableMemory | None = None) -> ExecutableMemory:
+    """Put `memory` (a new one by default) in front of every compilation of this process on `backend` (its
+    CPU client, read before any submission code runs); it."""
     memory = memory or ExecutableMemory()
+    # The executable XLA itself built during this thread's current compilation. One JAX loaded from the shared
+    # persistent cache instead is not remembered: serialized again, a loaded executable can lack its kernels
+    # (JaxRuntimeError "Function slice_bitcast_fusion.1 not found" when run from memory, found in session 34).
+    built = threading.local()
 
-    def read(module_name: str, cache_key: str, compile_options: Any, backend: Any, executable_devices: Any,
-             host_callbacks: Any) -> tuple[Any, int | None]:
-        entry = memory.get(cache_key)
-        if entry is None:
-            return _original_read(module_name, cache_key, compile_options, backend, executable_devices,
-                                  host_callbacks)
-        serialized, compile_time = _extract(entry)
-        arguments = (serialized, executable_devices, compile_options, *((host_callbacks,) if host_callbacks else ()))
-        return backend.deserialize_executable(*arguments), compile_time
+    def backend_compile_and_load(*arguments: Any, **keywords: Any) -> Any:
+        executable = _backend_compile(*arguments, **keywords)
+        built.executable = executable
+        return executable
 
-    def write(cache_key: str, compile_time_secs: float, module_name: str, backend: Any, executable: Any) -> None:
+    def key_of(backend_asked: Any, computation: Any, devices: Any, options: Any, profiler: Any) -> str | None:
+        if (backend_asked is not backend or type(computation) is not _module_type or type(options) is not
+                _options_type or type(devices) is not _array_type or profiler is not None):
+            return None
         try:
-            memory.put(cache_key, _combine(executable.serialize(), int(compile_time_secs)))
-        except Exception:  # noqa: BLE001 - an executable that cannot be serialized is compiled again, as before
-            pass
-        _original_write(cache_key, compile_time_secs, module_name, backend, executable)
+            return _cache_key(computation, devices, options, backend)
+        except Exception:  # noqa: BLE001 - a program JAX cannot key is compiled, as JAX itself does
+            return None
 
-    _compiler._cache_read = read
-    _compiler._cache_write = write
+    def compile_or_get_cached(backend_asked: Any, computation: Any, devices: Any, compile_options: Any,
+                              host_callbacks: Any, executable_devices: Any, pgle_profiler: Any = None) -> Any:
+        key = key_of(backend_asked, computation, devices, compile_options, pgle_profiler)
+        entry = memory.get(key) if key is not None else None
+        if entry is not None:
+            callbacks = (host_callbacks,) if host_callbacks else ()
+            return backend.deserialize_executable(entry, executable_devices, compile_options, *callbacks)
+        built.executable = None
+        executable = _compile(backend_asked, computation, devices, compile_options, host_callbacks,
+                              executable_devices, pgle_profiler)
+        if key is not None and built.executable is executable:
+            try:
+                memory.put(key, executable.serialize())
+            except Exception:  # noqa: BLE001 - an executable that cannot be serialized is compiled again
+                pass
+        return executable
+
+    _compiler.backend_compile_and_load = backend_compile_and_load
+    _compiler.compile_or_get_cached = compile_or_get_cached
     return memory

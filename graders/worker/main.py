@@ -66,9 +66,9 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
     # judge's CPU-time clocks would charge to whichever worker waited. Read once, when JAX
     # creates its CPU client, so it is set before anything runs.
     jax.config.update("jax_cpu_enable_async_dispatch", False)
-    # A program compiled again (no_globals empties JAX's caches) is found in this process's own memory.
-    remember_executables()
     device = jax.devices()[0]
+    # A program compiled again (no_globals empties JAX's caches) is found in this process's own memory.
+    remember_executables(device.client)
     # JAX's array type, read from an array made before any student code exists: only it and
     # NumPy's own types count as data (protocol.py), whatever another class claims to be.
     trust_jax_array_type(type(jax.device_put(0.0, device)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -22,7 +23,7 @@ from graders.worker.executable_memory import remember_executables
 compiles = []
 jax.monitoring.register_event_duration_secs_listener(
     lambda event, seconds, **_: compiles.append(event) if event.endswith("backend_compile_duration") else None)
-memory = remember_executables() if {remember} else None
+memory = remember_executables(jax.devices()[0].client) if {remember} else None
 SCALE = [2.0]
 
 def scaled(x):
@@ -89,3 +90,99 @@ def test_the_memory_keeps_within_its_budget_and_drops_the_oldest_first() -> None
     assert (memory.get("b"), memory.get("a"), memory.get("c")) == (None, b"1234", b"1234")
     memory.put("huge", b"x" * 11)
     assert memory.get("huge") is None and len(memory) == 2
+
+
+_FORGERY = '''
+import json, logging, jax, jax.numpy as jnp, numpy as np
+from jax._src import compiler
+from graders.worker.executable_memory import remember_executables
+memory = remember_executables(jax.devices()[0].client)
+keys = []
+
+class Grab(logging.Handler):
+    def emit(self, record):
+        if "MISS" in str(record.msg):
+            keys.append(record.args[1])
+
+log = logging.getLogger("jax._src.compiler")
+log.setLevel(logging.DEBUG)
+log.addHandler(Grab())
+
+@jax.jit
+def flag():
+    return jnp.array(False)
+
+flag.lower().compile()
+true = jax.jit(lambda: jnp.array(True)).lower().compile().runtime_executable()
+
+class Fake:
+    platform, platform_version = "cpu", jax.devices()[0].client.platform_version
+    def serialize(self):
+        return true.serialize()
+    def compile_and_load(self, *arguments, **keywords):
+        return self
+    def __getattr__(self, name):
+        return getattr(jax.devices()[0].client, name)
+
+class Blob:
+    def serialize(self):
+        return bytes(64 * 2**20 - 8)
+
+# JAX's own write route, which an earlier version of the memory listened on: the genuine entry pushed out
+# by one as large as the memory, then the forgery written under its key.
+compiler._cache_write("flush", 0.0, "flush", None, Blob())
+compiler._cache_write(keys[0], 0.0, "jit_flag", None, Fake())
+# The wrapper itself, asked with a look-alike backend that "compiles" the executable of `lambda: True`.
+module = flag.lower().compiler_ir("stablehlo")
+try:
+    compiler.compile_or_get_cached(Fake(), module, np.array(jax.devices()), compiler.get_compile_options(1, 1), (),
+                                   None)
+except Exception:
+    pass
+jax.clear_caches()
+print(json.dumps({"flag": bool(flag()), "kept": len(memory)}))
+'''
+
+
+def test_no_call_writes_an_executable_that_was_not_compiled_here_from_the_program_keyed() -> None:
+    """Red team, session 34: a notebook wrote the executable of `lambda: True` under its own function's key
+    through JAX's `_cache_write`, and its function, traced again, ran the forgery."""
+    done = subprocess.run([sys.executable, "-c", _FORGERY], cwd=REPO, capture_output=True, text=True, timeout=120,
+                          env={"PATH": "/usr/bin:/bin", "JAX_PLATFORMS": "cpu"})
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout.splitlines()[-1])["flag"] is False
+
+
+_FROM_THE_SHARED_CACHE = '''
+import json, sys, jax, jax.numpy as jnp
+jax.config.update("jax_compilation_cache_dir", sys.argv[1])
+jax.config.update("jax_persistent_cache_min_compile_time_secs", 0.0)
+jax.config.update("jax_persistent_cache_min_entry_size_bytes", 0)
+from graders.worker.executable_memory import remember_executables
+memory = remember_executables(jax.devices()[0].client) if sys.argv[2] == "remember" else None
+
+def draw():
+    w_key, b_key = jax.random.split(jax.random.key(0))
+    return jax.random.normal(w_key, (8, 4)).sum() + jax.random.normal(b_key, (4,)).sum()
+
+first = float(draw())
+jax.clear_caches()
+print(json.dumps({"first": first, "again": float(draw()), "kept": len(memory) if memory else 0}))
+'''
+
+
+def test_an_executable_loaded_from_the_shared_cache_is_loaded_again_not_remembered(tmp_path: Path) -> None:
+    """Session 34: serialized again, an executable JAX had loaded from the persistent cache lacked its kernels
+    ("Function slice_bitcast_fusion.1 not found") when run from memory; `key_discipline` failed on a correct
+    `init_layer`."""
+    def run(mode: str) -> dict[str, float]:
+        done = subprocess.run([sys.executable, "-c", _FROM_THE_SHARED_CACHE, str(tmp_path), mode], cwd=REPO,
+                              capture_output=True, text=True, timeout=120,
+                              env={"PATH": "/usr/bin:/bin", "JAX_PLATFORMS": "cpu"})
+        assert done.returncode == 0, done.stderr[-2000:]
+        return json.loads(done.stdout.splitlines()[-1])
+
+    filled = run("fill")  # every program now in the persistent cache
+    loaded = run("remember")
+    assert loaded["again"] == loaded["first"] == filled["first"]
+    assert loaded["kept"] == 0

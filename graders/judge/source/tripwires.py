@@ -157,7 +157,16 @@ def _own_descriptors(cells: tuple[ParsedCell, ...]) -> frozenset[str]:
 _COMPILER_EXTENSIONS = ("jax.interpreters.mlir", "jax.extend.core.Primitive", "jax.core.Primitive",
                         "jax.extend.mlir", "jax.extend.backend", "jax._src.interpreters.mlir",
                         "jax._src.core.Primitive", "jax._src.xla_bridge", "jax._src.dispatch",
-                        "jax._src.monitoring", "jaxlib.xla_client", "jax.lib.xla_client", "jax.lib.xla_bridge")
+                        "jax._src.monitoring", "jaxlib.xla_client", "jax.lib.xla_client", "jax.lib.xla_bridge",
+                        # Where JAX compiles and caches executables: a notebook that calls in can have another
+                        # program run for its own (red team, session 34). The public cache settings
+                        # (`jax.experimental.compilation_cache`, `jax.config`) are not these names.
+                        "jax._src.compiler.compile_or_get_cached", "jax._src.compiler.backend_compile_and_load",
+                        "jax._src.compiler._cache_read", "jax._src.compiler._cache_write",
+                        "jax._src.compiler._compile_and_write_cache", "jax._src.compilation_cache._cache",
+                        "jax._src.compilation_cache.put_executable_and_time",
+                        "jax._src.compilation_cache.get_executable_and_time",
+                        "jax._src.interpreters.pxla._cached_compilation")
 # Raw memory by an ordinary name: an array's address.
 _ADDRESSES = frozenset({"numpy.byte_bounds", "numpy.lib.array_utils.byte_bounds", "numpy.from_dlpack"})
 
