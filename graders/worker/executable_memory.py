@@ -45,8 +45,8 @@ from typing import Any
 import numpy as np
 from jax._src import compilation_cache as _jax_cache
 from jax._src import compiler as _compiler
-from jax._src.lib import xla_client
-from jax._src.lib.mlir import ir
+from jax._src.lib import xla_client  # type: ignore[attr-defined]
+from jax._src.lib.mlir import ir  # type: ignore[attr-defined]
 
 __all__ = ["ExecutableMemory", "remember_executables"]
 
@@ -132,6 +132,6 @@ def remember_executables(backend: Any, memory: ExecutableMemory | None = None) -
                 pass
         return executable
 
-    _compiler.backend_compile_and_load = backend_compile_and_load
-    _compiler.compile_or_get_cached = compile_or_get_cached
+    setattr(_compiler, "backend_compile_and_load", backend_compile_and_load)  # noqa: B010 - typed as JAX's
+    setattr(_compiler, "compile_or_get_cached", compile_or_get_cached)  # noqa: B010
     return memory
