@@ -342,6 +342,8 @@ MECHANISMS: dict[str, str] = {
     "round50/27_late_shape_via_contextvar.py": "argument_mutation",
     "round51/01_forged_executable_flag.py": "jax_internals",
     "round51/02_forged_executable_callback.py": "jax_internals",
+    "round51/03_program_rewritten_while_keyed.py": "jax_internals",
+    "round51/04_memory_reached_by_closure.py": "jax_internals",
 }
 
 

@@ -43,8 +43,13 @@ CAPABILITY_FUNCTIONS = {
                                                    "addaudithook", "_clear_type_cache")},
     # The interpreter's thread switch interval, kept for the whole process (it paces the worker's own threads).
     "sys.setswitchinterval": "registry",
+    # Frames and closures reached by inspect's and traceback's readers too: a closure's variables
+    # (`getclosurevars`), a frame's locals (`getargvalues` on a frame that `walk_stack` hands out) (red team,
+    # session 34: the grader's own objects read and changed in the worker).
     **{f"inspect.{name}": "introspection" for name in ("currentframe", "stack", "getouterframes",
-                                                       "getinnerframes", "trace")},
+                                                       "getinnerframes", "trace", "getclosurevars",
+                                                       "getargvalues")},
+    **{f"traceback.{name}": "introspection" for name in ("walk_stack", "walk_tb")},
     **{f"gc.{name}": "introspection" for name in ("get_objects", "get_referrers", "get_referents", "freeze",
                                                   "disable", "callbacks")},
     # A process's limits set anew (the worker's own are set before any student code runs); reading them,

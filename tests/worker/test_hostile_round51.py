@@ -13,6 +13,11 @@ ROUND51 = SUBMISSIONS / "hostile" / "round51"
 TARGETS: Targets = {
     "01_forged_executable_flag.py": ("jit", "flatten", ("correctness", "no_mutation", "no_globals")),
     "02_forged_executable_callback.py": ("jit", "flatten", ("correctness", "jit", "no_mutation", "no_globals")),
+    # `03` and `04` compute the right outputs by a detour, and keep `correctness`, which is decided on outputs; the
+    # checks that also read the program are held for review.
+    "03_program_rewritten_while_keyed.py": ("jit", "norm", ("jit", "no_recompilation", "no_mutation", "no_globals",
+                                                            "jit_speedup")),
+    "04_memory_reached_by_closure.py": ("jit", "flatten", ("no_mutation", "no_globals")),
 }
 BREACHED: dict[str, str] = {}
 # `02` gates `negatives` through the same forged program.
