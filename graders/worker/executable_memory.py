@@ -21,10 +21,10 @@ Why it is safe by construction:
   from that same program, by this process's own backend, with options and devices of JAX's own types (no
   look-alike object can hash one program and compile another). Nothing offers a way to write an entry of
   one's choosing (red team, session 34: while JAX's `_cache_write` was the route in, a notebook wrote the
-  executable of `lambda: True` under its own function's key). Reaching into the wrapper's closure with `gc`
-  stays possible, as with any object of a process that runs student code; what the judge decides rests on
-  the outputs it compares, and JAX's compile and cache internals are tripwires in the source
-  (`judge/source/tripwires.py`).
+  executable of `lambda: True` under its own function's key). Reaching into the wrapper's closure stays possible, as
+  with any object of a process that runs student code (a second red team did, with `inspect.getclosurevars`);
+  what the judge decides rests on the outputs it compares, and the routes in (`gc`, closure and frame readers,
+  JAX's compile and cache internals) are tripwires in the source (`judge/source/tripwires.py`).
 - **The same key, the same executable.** The key covers the lowered program, the compile options, the
   backend, the XLA flags and JAX's version: a trace that read different state lowers to a different program,
   hence a different key, and is compiled.
