@@ -184,10 +184,7 @@ test:
 	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python -m pytest tests/timing --durations=10
 
 # The inner loop: unit tests only (no worker, no cache fill, no student venv, no apt), under a minute.
-test-fast: $(STAMP)
-	$(BIN)/ruff check graders tests benchmarks solutions
-	$(BIN)/mypy
-	$(BIN)/lint-imports
+test-fast: lint
 	$(BIN)/python -m pytest tests/unit -q
 
 # Source notebooks from graders/course/content and solutions/; then release/ through nbgrader.

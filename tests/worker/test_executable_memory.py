@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -46,11 +47,17 @@ print(json.dumps({{"first": first, "again": again, "eager": eager, "eager_again"
 '''
 
 
-def _run(remember: bool) -> dict[str, object]:
-    done = subprocess.run([sys.executable, "-c", _SCRIPT.format(remember=remember)], cwd=REPO, capture_output=True,
-                          text=True, timeout=120, env={"PATH": "/usr/bin:/bin", "JAX_PLATFORMS": "cpu"})
+def _python(script: str, *arguments: str) -> dict[str, Any]:
+    """What `script`, run in a fresh interpreter on the CPU, printed last, as JSON."""
+    done = subprocess.run([sys.executable, "-c", script, *arguments], cwd=REPO, capture_output=True, text=True,
+                          timeout=120, env={"PATH": "/usr/bin:/bin", "JAX_PLATFORMS": "cpu"})
     assert done.returncode == 0, done.stderr[-2000:]
-    return json.loads(done.stdout.splitlines()[-1])
+    result: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
+def _run(remember: bool) -> dict[str, object]:
+    return _python(_SCRIPT.format(remember=remember))
 
 
 @pytest.fixture(scope="module")
@@ -147,10 +154,7 @@ print(json.dumps({"flag": bool(flag()), "kept": len(memory)}))
 def test_no_call_writes_an_executable_that_was_not_compiled_here_from_the_program_keyed() -> None:
     """Red team, session 34: a notebook wrote the executable of `lambda: True` under its own function's key
     through JAX's `_cache_write`, and its function, traced again, ran the forgery."""
-    done = subprocess.run([sys.executable, "-c", _FORGERY], cwd=REPO, capture_output=True, text=True, timeout=120,
-                          env={"PATH": "/usr/bin:/bin", "JAX_PLATFORMS": "cpu"})
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert json.loads(done.stdout.splitlines()[-1])["flag"] is False
+    assert _python(_FORGERY)["flag"] is False
 
 
 _FROM_THE_SHARED_CACHE = '''
@@ -175,14 +179,7 @@ def test_an_executable_loaded_from_the_shared_cache_is_loaded_again_not_remember
     """Session 34: serialized again, an executable JAX had loaded from the persistent cache lacked its kernels
     ("Function slice_bitcast_fusion.1 not found") when run from memory; `key_discipline` failed on a correct
     `init_layer`."""
-    def run(mode: str) -> dict[str, float]:
-        done = subprocess.run([sys.executable, "-c", _FROM_THE_SHARED_CACHE, str(tmp_path), mode], cwd=REPO,
-                              capture_output=True, text=True, timeout=120,
-                              env={"PATH": "/usr/bin:/bin", "JAX_PLATFORMS": "cpu"})
-        assert done.returncode == 0, done.stderr[-2000:]
-        return json.loads(done.stdout.splitlines()[-1])
-
-    filled = run("fill")  # every program now in the persistent cache
-    loaded = run("remember")
+    filled = _python(_FROM_THE_SHARED_CACHE, str(tmp_path), "fill")  # every program now in the persistent cache
+    loaded = _python(_FROM_THE_SHARED_CACHE, str(tmp_path), "remember")
     assert loaded["again"] == loaded["first"] == filled["first"]
     assert loaded["kept"] == 0
