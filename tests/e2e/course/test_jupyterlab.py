@@ -105,6 +105,20 @@ def _menu(driver, top: str, item: str) -> None:
     _wait(lambda: click(".lm-Menu-itemLabel", item), what=f"menu item {item}")
 
 
+def _accept_dialogs(driver) -> list[str]:
+    """Accept every JupyterLab dialog on the page, as a student would click its default button; their texts."""
+    from selenium.webdriver.common.by import By
+
+    texts = []
+    for dialog in driver.find_elements(By.CSS_SELECTOR, ".jp-Dialog"):
+        try:
+            texts.append(dialog.text)
+            dialog.find_element(By.CSS_SELECTOR, ".jp-Dialog-button.jp-mod-accept").click()
+        except Exception:  # noqa: BLE001 - a dialog that closed meanwhile
+            continue
+    return texts
+
+
 def test_the_students_environment_has_neither_the_grader_nor_the_solutions() -> None:
     environment = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
     for module in ("graders", "solutions"):
@@ -149,8 +163,16 @@ def test_student_runs_the_notebook_and_uses_the_assignments_panel(lab, browser, 
     try:
         _wait(running, seconds=30, what="a cell to run")
     except AssertionError:
-        # On a loaded machine the menu can take the click before the notebook is ready for it: once more.
-        _menu(browser, "Run", "Run All Cells")
+        # On a loaded machine the menu can take the click before the notebook is ready for it, and JupyterLab
+        # may answer with a dialog (a kernel to choose) that covers the menu bar: a clean clone's run once
+        # waited 120 s for a menu it could not click. Accept what a student would accept, then once more.
+        dialogs = _accept_dialogs(browser)
+        browser.save_screenshot(str(tmp_path / "before-the-second-run-all.png"))
+        try:
+            _menu(browser, "Run", "Run All Cells")
+        except AssertionError as error:
+            raise AssertionError(f"{error}; dialogs accepted: {dialogs}; the page: "
+                                 f"{browser.find_element(By.TAG_NAME, 'body').text[:1500]!r}") from None
 
     def selfcheck_lines():
         texts = [o.text for o in browser.find_elements(By.CSS_SELECTOR, ".jp-OutputArea-output")]
