@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Callable
@@ -38,6 +39,9 @@ def apply_limits(memory_bytes: int, file_bytes: int, tasks: int = 0) -> None:
 def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int = 2**30, tasks: int = 0,
           events_fd: int = -1, shared_fd: int = -1, shared_bytes: int = 0) -> None:
     apply_limits(memory_bytes, file_bytes, tasks)
+    # Nothing the start allocates is garbage, and it lives as long as the process: collections that would walk
+    # it again and again while JAX and the worker's modules load are paused until the hello (jax_import.py).
+    gc.disable()
     # Imported here so that a failing JAX import is reported over the channel.
     from ..both_sides.protocol import read_frame, write_frame
 
@@ -86,6 +90,7 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
     # The arguments' memory, which the judge maps too (calls.py).
     shared = SharedMemory(shared_fd, shared_bytes)
     mark = emit(REPLY, b"")
+    gc.enable()  # before any student code exists
     write_frame(
         reply_fd,
         {
