@@ -279,8 +279,10 @@ class _Service:
             if self.judges is not None:
                 # While nothing waits: the first verdict then waits for no JAX import, and each judge grades the
                 # references once (the reference's outputs, the spare worker, the compiled programs). Inside the `try`:
-                # a stop that lands meanwhile still closes the judges just started.
-                self.judges.warm(self.assignment)
+                # a stop that lands meanwhile still closes the judges just started. `--once` grades what is there and
+                # leaves: its judges only start, since grading the references first would be a whole grading more,
+                # paid before the first file, that the first file's grading does anyway.
+                self.judges.warm(None if self.settings.once else self.assignment)
             self.nbgrader.warm()
             with Progress(*columns, console=self.console, transient=True) as progress:
                 task = progress.add_task(self._status(in_flight))
