@@ -43,14 +43,11 @@ def test_the_notebook_made_ahead_is_the_one_nbgrader_hands_to_the_judge(tmp_path
 
     load()
 
-    course = Course.create(tmp_path)
+    students = ("plain", "awkward")
+    course = Course.released(tmp_path, ASSIGNMENT, students)
     # nbgrader runs in this process here: the course's config reads the exchange from the environment.
     monkeypatch.setenv("JAXGRADE_EXCHANGE", str(course.exchange))
-    course.instructor("generate_assignment", ASSIGNMENT, "--force")
-    course.instructor("release_assignment", ASSIGNMENT, "--force")
-    students = ("plain", "awkward")
     for student in students:
-        course.student(student, "fetch_assignment", ASSIGNMENT, "--course", "jax-course")
         path = course.student_notebook(student, ASSIGNMENT)
         for exercise, source in student_answers(ASSIGNMENT).items():
             set_solution(path, exercise, source)
@@ -97,13 +94,9 @@ def test_notebooks_that_are_the_same_bytes_are_graded_once_and_answer_for_each_s
     import graders.course.grade_ahead as grade_ahead_module
     from graders.common.results import FileError
 
-    course = Course.create(tmp_path)
-    monkeypatch.setenv("JAXGRADE_EXCHANGE", str(course.exchange))
-    course.instructor("generate_assignment", ASSIGNMENT, "--force")
-    course.instructor("release_assignment", ASSIGNMENT, "--force")
     students = ("blank1", "blank2", "answered")
-    for student in students:
-        course.student(student, "fetch_assignment", ASSIGNMENT, "--course", "jax-course")
+    course = Course.released(tmp_path, ASSIGNMENT, students)
+    monkeypatch.setenv("JAXGRADE_EXCHANGE", str(course.exchange))
     for exercise, source in student_answers(ASSIGNMENT).items():
         set_solution(course.student_notebook("answered", ASSIGNMENT), exercise, source)
     for student in students:

@@ -138,9 +138,7 @@ def served(tmp_path_factory) -> Iterator[Served]:
     base = tmp_path_factory.mktemp("formgrader")
     beacon = Beacon.start()
     try:
-        course = Course.create(base)
-        course.instructor("generate_assignment", ASSIGNMENT, "--force")
-        course.instructor("release_assignment", ASSIGNMENT, "--force")
+        course = Course.released(base, ASSIGNMENT, ())
         _submit_hostile_notebooks(course, f"{beacon.url}/student")
         course.instructor("collect", ASSIGNMENT)
         graded = subprocess.run(

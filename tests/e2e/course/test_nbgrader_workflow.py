@@ -30,13 +30,9 @@ BOB_NORM = max_score(ASSIGNMENT, "norm") - points(ASSIGNMENT, "norm.jit_compiled
 
 @pytest.fixture(scope="module")
 def course(tmp_path_factory) -> Course:
-    course = Course.create(tmp_path_factory.mktemp("nbgrader"))
-    course.instructor("generate_assignment", ASSIGNMENT, "--force")
-    course.instructor("release_assignment", ASSIGNMENT, "--force")
+    course = Course.released(tmp_path_factory.mktemp("nbgrader"), ASSIGNMENT, ("alice", "bob", "carol", "dave"))
     answers = solution_sources(REPO / "exercises" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb")
 
-    for student in ("alice", "bob", "carol", "dave"):
-        course.student(student, "fetch_assignment", ASSIGNMENT, "--course", "jax-course")
     for exercise, source in answers.items():
         set_solution(course.student_notebook("alice", ASSIGNMENT), exercise, source)
     for exercise, source in FAULTY.items():

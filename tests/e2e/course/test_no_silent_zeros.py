@@ -56,11 +56,8 @@ def _feedback_text(course: Course, student: str) -> str:
 
 def test_renamed_missing_restored_flagged_and_markup_students_all_get_their_due(tmp_path: Path) -> None:
     students = ("rin", "sol", "tae", "uma", "vic")
-    course = Course.create(tmp_path)
-    course.instructor("generate_assignment", ASSIGNMENT, "--force")
-    course.instructor("release_assignment", ASSIGNMENT, "--force")
+    course = Course.released(tmp_path, ASSIGNMENT, students)
     for student in students:
-        course.student(student, "fetch_assignment", ASSIGNMENT, "--course", "jax-course")
         notebook = course.student_notebook(student, ASSIGNMENT)
         for exercise, source in ANSWERS.items():
             set_solution(notebook, exercise, source)

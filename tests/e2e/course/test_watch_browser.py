@@ -52,10 +52,7 @@ def test_student_submits_and_fetches_the_judged_feedback_in_jupyterlab(tmp_path:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
 
-    course = Course.create(tmp_path)
-    course.instructor("generate_assignment", ASSIGNMENT, "--force")
-    course.instructor("release_assignment", ASSIGNMENT, "--force")
-    course.student("minji", "fetch_assignment", ASSIGNMENT, "--course", "jax-course")
+    course = Course.released(tmp_path, ASSIGNMENT, ("minji",))
     set_solution(course.student_notebook("minji", ASSIGNMENT), "norm", NORM)
     home = course.student_home("minji")
     assert REPO not in home.parents and home not in REPO.parents

@@ -31,10 +31,7 @@ ASSIGNMENT = "jit"
 @pytest.fixture(scope="module")
 def course(tmp_path_factory: pytest.TempPathFactory) -> Course:
     """One released course for the module; each test sets the due date it needs."""
-    course = Course.create(tmp_path_factory.mktemp("watch-service"))
-    course.instructor("generate_assignment", ASSIGNMENT, "--force")
-    course.instructor("release_assignment", ASSIGNMENT, "--force")
-    return course
+    return Course.released(tmp_path_factory.mktemp("watch-service"), ASSIGNMENT, ())
 
 
 def _due(course: Course, due: datetime) -> None:
