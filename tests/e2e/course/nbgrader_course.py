@@ -91,10 +91,11 @@ class Course:
         nbgrader generates and releases each (assignment, config) once per test process, into a course
         kept aside (3.2 s of nbgrader each time); every test gets its own copy of that course and its
         exchange, and its students fetch from there with nbgrader as before."""
-        course = cls.create(base)
         template = _released_template(assignment, config)
-        shutil.copytree(template.root, course.root, dirs_exist_ok=True)
-        shutil.copytree(template.exchange, course.exchange, dirs_exist_ok=True)
+        course = cls(base / "course", base / "exchange", base / "homes")
+        shutil.copytree(template.root, course.root)
+        shutil.copytree(template.exchange, course.exchange)
+        course.homes.mkdir()
         for student in students:
             course.student(student, "fetch_assignment", assignment, "--course", "jax-course")
         return course
