@@ -78,10 +78,15 @@ def start_judge_process(options: GradingOptions, scratch: str, keep_spare: bool 
     global _own_folder, _prepared, _keep_spare
     from graders.both_sides.jax_import import import_jax
 
+    from graders.judge.supervisor.public_files import public_folder
+
     from .host import prepare_grading_process
 
     import_jax()  # before the judge's modules import it, the quicker way
 
+    # The machine's public folder is settled first, while `tempfile` still names the machine's folder:
+    # what it holds (the runtime, the font list) is built once for every judge, not once per judge.
+    public_folder()
     _own_folder = tempfile.mkdtemp(prefix="judge-", dir=scratch)
     tempfile.tempdir = _own_folder
     signal.signal(_UNWIND, _on_unwind)

@@ -21,9 +21,18 @@ from pathlib import Path
 __all__ = ["identity_folder", "public_folder", "runtime_copy"]
 
 
+@functools.cache
+def _machine_temporary_folder() -> str:
+    # Read once, at the first call: a judge process points `tempfile.tempdir` at a scratch folder of its
+    # own afterwards (batch/judge_process.py), and the public folder must stay the machine's, shared by
+    # every judge. Under that scratch folder each judge built its own font list and runtime copy again
+    # (0.4 CPU-s and 0.4 s before its first worker), and the path in a worker's mount table named the judge.
+    return tempfile.gettempdir()
+
+
 def public_folder() -> Path:
     """`<tmp>/jaxgrade-public-<uid>`, made private to this account; OSError when someone else holds the name."""
-    folder = Path(tempfile.gettempdir()) / f"jaxgrade-public-{os.getuid()}"
+    folder = Path(_machine_temporary_folder()) / f"jaxgrade-public-{os.getuid()}"
     try:
         folder.mkdir(mode=0o700)
     except FileExistsError:
