@@ -77,7 +77,6 @@ def start_judge_process(options: GradingOptions, scratch: str, keep_spare: bool 
     next file queued already, and a spare after the last one would be spent for nothing."""
     global _own_folder, _prepared, _keep_spare
     from graders.both_sides.jax_import import import_jax
-
     from graders.judge.supervisor.public_files import public_folder
 
     from .host import prepare_grading_process
