@@ -39,7 +39,7 @@ from graders.common.registry import register_check
 from graders.common.spec import Call, Check, Exercise, SpecError
 
 from ..source.parsed import statement_matching
-from ..supervisor.replies import ErrorReport, TraceLine
+from ..supervisor.replies import ErrorReport, ProgramFeature, TraceLine
 from .base import CheckContext, Verdict, stable_seed
 
 __all__ = [
@@ -201,6 +201,7 @@ def compact_trace(ctx: CheckContext) -> Verdict:
     reference = reference_sizes(ctx.exercise, lengths, calls)
     sizes: list[int] = []
     lines: list[tuple[TraceLine, ...]] = []
+    features: list[ProgramFeature] = []
     # One length a request, shortest first, so that a program already failing stops before the longest:
     # an unrolled loop is traced at most at the two shorter lengths (at most 99 iterations), a compact
     # one costs milliseconds at every length. A pass needs every length measured.
@@ -227,6 +228,7 @@ def compact_trace(ctx: CheckContext) -> Verdict:
             return Verdict.error(ctx.text("compact_trace.incomplete", expected=1, got=len(measured.sizes)))
         sizes.append(measured.sizes[0])
         lines.append(measured.lines[0] if measured.lines else ())
+        features.extend(measured.features[0] if measured.features else ())
         if _decided(sizes, reference):
             break
     traced = lengths[:len(sizes)]
@@ -236,6 +238,12 @@ def compact_trace(ctx: CheckContext) -> Verdict:
     listed = ", ".join(str(size) for size in sizes)
     outcome, index = trace_verdict(sizes, reference[:len(sizes)])
     if outcome == "passed" and len(sizes) == len(calls):
+        callback = _python_callback(features)
+        if callback is not None:
+            code = ctx.session.submission.source_line(callback.filename, callback.line) or ""
+            return Verdict.failed(ctx.text("compact_trace.callback", where=ctx.where(callback.filename, callback.line),
+                                           code=clip_code(code), primitive=callback.primitive, what=what,
+                                           construct=spec.construct), **details)
         return Verdict.passed(ctx.text("compact_trace.passed", sizes=listed, what=what, lengths=listed_lengths,
                                        reference=reference[-1]), **details)
     unrolled_by_argument = _unroll_argument(ctx, name)
@@ -256,6 +264,18 @@ def compact_trace(ctx: CheckContext) -> Verdict:
                                        construct=spec.construct), **details)
     # Unreachable: the loop stops early only on a failure, and a pass has every length.
     return Verdict.error(ctx.text("compact_trace.incomplete", expected=len(calls), got=len(sizes)))
+
+
+# Callbacks that print or inspect (`jax.debug.print`, `jax.debug.callback`) leave the computation in the program.
+_DEBUG_CALLBACKS = ("debug_callback", "debug_print")
+
+
+def _python_callback(features: Sequence[ProgramFeature]) -> ProgramFeature | None:
+    """The first student line whose equations hand the computation to Python (`jax.pure_callback`,
+    `io_callback`): a loop run there is outside the traced program, whose size then shows nothing. Said
+    by the worker, so it can cost the points and never earn them (a worker that hides it is tampered with)."""
+    return next((feature for feature in features if feature.kind == "callback"
+                 and not any(debug in feature.primitive for debug in _DEBUG_CALLBACKS)), None)
 
 
 def _decided(sizes: Sequence[int], reference: Sequence[int]) -> bool:
