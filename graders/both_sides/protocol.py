@@ -56,6 +56,12 @@ _MAX_DEPTH = 32
 # Values (arrays, numbers, containers) one decoded value may hold. Far more than any answer
 # needs; a reply of a million tiny arrays would cost the judge seconds to rebuild.
 MAX_VALUE_NODES = 10_000
+# The largest array a reply carries: base64 makes it a third larger, and a frame holds 64 MiB. A larger
+# one (a zero-stride `np.broadcast_to` view is one of any size) is sent as what it is, not as its bytes:
+# copying it out could exhaust the worker's memory, which would read as the grader failing.
+MAX_ARRAY_BYTES = MAX_FRAME_BYTES // 2
+# The longest string a reply carries as itself: a message or a name is far shorter.
+MAX_STRING_CHARACTERS = 1 << 20
 _HEADER = struct.Struct(">I")
 
 ALLOWED_DTYPES = frozenset(
@@ -220,6 +226,9 @@ def encode_value(value: Any, _depth: int = 0, shared: dict[int, tuple[int, Any]]
     if _depth > _MAX_DEPTH:
         return {"__unsupported__": "deeply nested structure"}
     # bool before int: bool is an int subclass.
+    if type(value) is str and len(value) > MAX_STRING_CHARACTERS:
+        return {"__unsupported__": f"str of {len(value)} characters (more than the {MAX_STRING_CHARACTERS} a result "
+                                   f"may hold)"}
     if value is None or type(value) in (bool, int, str):
         return value
     if type(value) is float:
@@ -278,6 +287,9 @@ def _encode_array(value: Any) -> Any:
         return {"__unsupported__": _type_name(value)}
     if array.dtype.name not in ALLOWED_DTYPES:
         return {"__unsupported__": f"array of dtype {array.dtype.name}"}
+    if array.nbytes > MAX_ARRAY_BYTES:
+        return {"__unsupported__": f"array of shape {tuple(array.shape)} ({array.nbytes // 2**20} MiB, more than the "
+                                   f"{MAX_ARRAY_BYTES // 2**20} MiB a result may take)"}
     little = array.astype(array.dtype.newbyteorder("<"), copy=False)
     return {
         "__array__": {

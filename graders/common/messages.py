@@ -185,6 +185,14 @@ MESSAGES: dict[str, dict[str, str]] = {
               "호출한 프로세스 안에서 결과를 계산해야 합니다. 코드에서 `os.fork`, `subprocess`, "
               "`multiprocessing`을 없애세요.",
     },
+    "probe.memory": {
+        "en": "Your code used up the memory the grader gives it{on_input}: even reading back what the function returned failed. Look for arrays far larger than the inputs, made or kept by the function.",
+        "ko": "여러분의 코드가 채점기가 주는 메모리를 모두 썼습니다{on_input}. 함수가 반환한 값을 읽어 오는 것조차 실패했습니다. 함수가 만들거나 붙잡아 두는, 입력보다 훨씬 큰 배열이 있는지 찾아보세요.",
+    },
+    "probe.unsendable": {
+        "en": "What your code returned{on_input} could not be sent back to the grader ({detail}): a result must be arrays and numbers of a reasonable size. Return the array itself, not a huge integer, string or list.",
+        "ko": "여러분의 코드가 반환한 값{on_input}을 채점기로 돌려보낼 수 없었습니다({detail}). 결과는 적당한 크기의 배열과 숫자여야 합니다. 거대한 정수, 문자열, 리스트가 아니라 배열 자체를 반환하세요.",
+    },
     "lost.on_input": {
         "en": " on input {input}",
         "ko": " (입력: {input})",
@@ -965,6 +973,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "compact_trace.unroll_argument": {
         "en": "At {where} (`{code}`), `unroll=` makes the compiler copy the loop body once per step, so the program grows with {what} ({sizes} operations for {lengths}). Drop `unroll=` (or give it a small fixed number) to keep the size fixed.",
         "ko": "{where}(`{code}`)의 `unroll=` 때문에 컴파일러가 반복마다 루프 본문을 복사합니다. 그래서 프로그램이 {what}에 따라 커집니다({lengths}일 때 {sizes}개 연산). 크기가 고정되도록 `unroll=`을 빼거나 작은 고정값을 주세요.",
+    },
+    "compact_trace.callback": {
+        "en": "{where} (`{code}`) hands the computation back to Python (`{primitive}`) from inside the traced program. What runs there is outside the trace, so the program's size cannot show that the loop over {what} is compact, and a Python loop there is what the statement rules out. Write the loop inside the program with `{construct}` (`jax.debug.print` is fine for printing).",
+        "ko": "{where}(`{code}`)에서 추적된 프로그램 안으로부터 계산을 Python에 다시 넘깁니다(`{primitive}`). 그곳에서 실행되는 일은 추적 밖에 있어, 프로그램 크기로는 {what}에 대한 루프가 간결한지 보일 수 없고, 그곳의 Python 루프는 문제에서 금지한 것입니다. 루프를 `{construct}`(으)로 프로그램 안에 작성하세요(출력에는 `jax.debug.print`를 써도 됩니다).",
     },
     "compact_trace.incomplete": {
         "en": "The worker measured {got} trace sizes where {expected} were asked for, so growth could not be judged. This is not counted as a pass; please tell your instructor.",

@@ -34,7 +34,7 @@ from .source import ParsedCell, find_tripwires, parse_cells
 from .source.parsed import raise_statement_at
 from .submission import Submission, read_submission
 from .supervisor.clean_workers import clean_workers
-from .supervisor.client import ProbeFailed, WorkerLost
+from .supervisor.client import ProbeFailed, ReplyUnsendable, WorkerLost
 from .supervisor.compilation_cache import CompilationCache
 from .supervisor.replies import CellOutcome
 from .supervisor.session import InstrumentTampered, SubmissionSession
@@ -276,7 +276,11 @@ def _judge_exercise(grading: _Grading, exercise: Exercise) -> _Judged:
         return _Judged(_gated(exercise, _lost_message(lost, exercise, session, options),
                               t("exercise.skipped_lost", options.lang, check=first_check)))
     except Exception as error:  # noqa: BLE001 - a grader bug must not lose the other exercises
-        verdict = _failure(error, session, options)
+        verdict = _failure(error, session, options, exercise)
+        if verdict.status is Status.FAILED:  # the submission's doing (`_failure` says when): its first check fails
+            first_check = next(iter(exercise.points))
+            return _Judged(_gated(exercise, verdict.message,
+                                  t("exercise.skipped_requires", options.lang, required=first_check)), verdict.flags)
         return _Judged(_uniform(exercise, Status.ERROR, verdict.message), verdict.flags)
     if blocked is not None:
         skipped = t("exercise.skipped_missing", options.lang, name=exercise.name)
@@ -359,16 +363,25 @@ def _run_check(check: Callable[[CheckContext], Verdict], ctx: CheckContext, exer
     except WorkerLost as lost:
         return Verdict(Status.FAILED, _lost_message(lost, exercise, session, options)), True
     except Exception as error:  # noqa: BLE001 - a grader bug must not lose the other results
-        return _failure(error, session, options), False
+        return _failure(error, session, options, exercise), False
     return replace(verdict, timings={**verdict.timings, "seconds": round(time.monotonic() - started, 3)}), False
 
 
-def _failure(error: Exception, session: SubmissionSession, options: GradingOptions) -> Verdict:
+def _failure(error: Exception, session: SubmissionSession, options: GradingOptions,
+             exercise: Exercise | None = None) -> Verdict:
     """A check that failed for a reason of the grader's: its fault, unless the submission patched the
     library the grader's runtime runs on (then the runtime failing is the patch's doing, and says so)."""
     patches = [f"{change.namespace}.{change.name} {change.event}" for change in session.library_changes if change.patch]
     if isinstance(error, ProbeFailed) and patches:
         return _tampered(InstrumentTampered(patches[:3]), options)
+    if isinstance(error, ReplyUnsendable):
+        return Verdict(Status.FAILED, t("probe.unsendable", options.lang, detail=str(error)[:200],
+                                        on_input=_on_input(exercise, session, options.lang)))
+    if isinstance(error, ProbeFailed) and ": MemoryError" in str(error):
+        # The worker's memory is the submission's to use (its limit is the student's budget): a probe that found
+        # none left was starved by what the code allocated, returned or kept, not by the grader.
+        return Verdict(Status.FAILED, t("probe.memory", options.lang,
+                                        on_input=_on_input(exercise, session, options.lang)))
     return Verdict(Status.ERROR, t("exercise.internal_error", options.lang, type=type(error).__name__))
 
 
@@ -463,10 +476,7 @@ def _not_loaded(
 def _lost_message(lost: WorkerLost, exercise: Exercise | None, session: SubmissionSession | None,
                   options: GradingOptions) -> str:
     lang = options.lang
-    call = session.last_call if session is not None else None
-    on_input = ""
-    if call is not None and exercise is not None:
-        on_input = t("lost.on_input", lang, input=format_call(exercise.parameters, call))
+    on_input = _on_input(exercise, session, lang)
     if lost.reason == "timeout":
         return t("lost.timeout", lang, seconds=lost.detail.replace(" s", ""), on_input=on_input)
     if lost.reason == "startup":
@@ -480,6 +490,14 @@ def _lost_message(lost: WorkerLost, exercise: Exercise | None, session: Submissi
     if lost.reason == "processes":
         return t("lost.processes", lang, count=lost.detail, on_input=on_input)
     return t("lost.exited", lang, detail=lost.detail, on_input=on_input)
+
+
+def _on_input(exercise: Exercise | None, session: SubmissionSession | None, lang: str) -> str:
+    """" on input ..." for the call the worker ran last, or "" when there is none to show."""
+    call = session.last_call if session is not None else None
+    if call is None or exercise is None:
+        return ""
+    return t("lost.on_input", lang, input=format_call(exercise.parameters, call))
 
 
 def _tampered(tampered: InstrumentTampered, options: GradingOptions) -> Verdict:

@@ -151,7 +151,16 @@ def serve(request_fd: int, reply_fd: int, memory_bytes: int = 0, file_bytes: int
         if integrity is not None and op != "load":
             reply["integrity"] = integrity.state()
         reply["mark"] = emit(REPLY, b"")
-        write_frame(reply_fd, reply)
+        try:
+            write_frame(reply_fd, reply)
+        except (ValueError, OverflowError, RecursionError, MemoryError) as error:
+            # A reply that cannot be written holds what the code returned or printed: an integer past
+            # Python's digit limit, a frame over its size (ProtocolError is a ValueError). Said as such, in a
+            # reply that can be, so the judge puts it on the submission, not on itself.
+            unsendable = {"op": op, "unsendable": f"{type(error).__name__}: {str(error)[:200]}", "mark": reply["mark"]}
+            if "integrity" in reply:
+                unsendable["integrity"] = reply["integrity"]
+            write_frame(reply_fd, unsendable)
 
 
 # Requests that time the code: no watch of what it calls runs in their clocks.

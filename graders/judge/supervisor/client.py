@@ -45,8 +45,8 @@ from .isolation import (
 from .public_files import identity_folder, runtime_copy
 from .seccomp import filter_descriptor
 
-__all__ = ["ProbeFailed", "WorkerInfo", "WorkerLimits", "WorkerLost", "WorkerProcess", "child_pids", "cpu_seconds",
-           "process_start_time", "sweep_stale_folders"]
+__all__ = ["ProbeFailed", "ReplyUnsendable", "WorkerInfo", "WorkerLimits", "WorkerLost", "WorkerProcess", "child_pids",
+           "cpu_seconds", "process_start_time", "sweep_stale_folders"]
 
 # What the worker runs: the two rooms of `graders` made to run beside student code, copied into the
 # worker's folder as one package of their own, so that the worker has nothing else of graders to import.
@@ -89,6 +89,12 @@ class ProbeFailed(Exception):
     The worker survives it and answers the next request; the check that asked is
     an internal error.
     """
+
+
+class ReplyUnsendable(Exception):
+    """The worker could not write its reply: what the submission's code returned or printed is too large or
+    not writable (an integer past Python's digit limit, a frame over `MAX_FRAME_BYTES`). The worker lives on;
+    the check that asked fails, and says so."""
 
 
 @dataclass(frozen=True)
@@ -403,6 +409,8 @@ class WorkerProcess:
             raise WorkerLost("protocol", str(reply["protocol_error"])[:200])
         if "probe_error" in reply:
             raise ProbeFailed(str(reply["probe_error"])[:300])
+        if "unsendable" in reply:
+            raise ReplyUnsendable(str(reply["unsendable"])[:300])
         return reply
 
     def request(self, op: str, timeout: float | None = None, **payload: Any) -> dict[str, Any]:
