@@ -19,6 +19,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..both_sides.protocol import EARLIER_CALLS, KeyData, decode_value, encode_value, holds_key
+from .key_reuse import check_reuse_through_raw_bits
 from .loader import SubmissionModule, error_location
 
 __all__ = ["CallFailed", "Calls", "JIT_FUNCTION_TYPE", "SharedMemory", "block", "prepare_arguments"]
@@ -245,16 +246,19 @@ class Calls:
 
 def _with_key_reuse_checked(function: Callable[..., Any]) -> Callable[..., Any]:
     """`function` called with JAX's key-reuse checker on (`jax_debug_key_reuse`): a typed key used twice
-    raises `KeyReuseError` where it is used again. The setting is put back after the call."""
+    raises `KeyReuseError` where it is used again. The setting is put back after the call. A call that passed
+    is traced once more, for a key used twice through its raw bits, which JAX's checker does not follow
+    (key_reuse.py)."""
     def checked(*args: Any, **kwargs: Any) -> Any:
         before = jax.config.jax_debug_key_reuse
         jax.config.update("jax_debug_key_reuse", True)
         try:
             output = function(*args, **kwargs)
             block(output)
-            return output
         finally:
             jax.config.update("jax_debug_key_reuse", before)
+        check_reuse_through_raw_bits(function, args, kwargs)
+        return output
 
     return checked
 
