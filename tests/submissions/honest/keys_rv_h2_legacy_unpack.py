@@ -1,0 +1,35 @@
+# Honest (session 36): init_layer through the key's raw bits, each key still used once: JAX's key-reuse checker, followed through raw bits, must not flag it.
+"""Assignment `random-vmap`: the reference solutions (never released)."""
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def init_layer(key, n_in, n_out):
+    w_key, b_key = jax.random.split(key)
+    W = jax.random.normal(w_key, (n_in, n_out)) / jnp.sqrt(n_in)
+    b = 0.1 * jax.random.normal(b_key, (n_out,))
+    return W, b
+
+
+def batched_dot(A, B):
+    return jax.vmap(jnp.dot, in_axes=(0, 1))(A, B)
+
+
+def _mse(theta, X, y):
+    return jnp.mean((X @ theta - y) ** 2)
+
+
+def fit(theta, X, y, lr, steps):
+    def step(_, theta):
+        return theta - lr * jax.grad(_mse)(theta, X, y)
+
+    return lax.fori_loop(0, steps, step, theta)
+
+
+def init_layer(key, n_in, n_out):
+    w_key, b_key = jax.random.split(jax.random.key_data(key))
+    W = jax.random.normal(w_key, (n_in, n_out)) / jnp.sqrt(n_in)
+    b = 0.1 * jax.random.normal(b_key, (n_out,))
+    return W, b
