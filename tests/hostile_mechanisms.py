@@ -70,6 +70,10 @@ MEANINGS: dict[str, str] = {
         "compiling or tracing more than no_recompilation counts or compact_trace measures (silent compiles, "
         "padding, unrolling)"
     ),
+    "random_key_reuse": (
+        "one random key used twice where JAX's key-reuse checker does not follow it: its raw bits, a clone "
+        "wrapped from them"
+    ),
     "denial_of_service": (
         "hangs, memory, process floods, disk fills and crashes in the worker, and pathological source, JSON "
         "or frames aimed at the judge"
@@ -344,6 +348,17 @@ MECHANISMS: dict[str, str] = {
     "round51/02_forged_executable_callback.py": "jax_internals",
     "round51/03_program_rewritten_while_keyed.py": "jax_internals",
     "round51/04_memory_reached_by_closure.py": "jax_internals",
+    # Round 52 (session 36), by the reviewer who wrote the round's README: the construction each file meets.
+    "round52/01_horner_in_pure_callback.py": "compilation_and_trace_size",
+    "round52/02_per_example_loop_in_pure_callback.py": "compilation_and_trace_size",
+    "round52/03_fit_steps_in_pure_callback.py": "compilation_and_trace_size",
+    "round52/04_batched_dot_rows_in_pure_callback.py": "compilation_and_trace_size",
+    "round52/05_key_reused_through_raw_bits.py": "random_key_reuse",
+    "round52/06_key_cloned_by_wrap_key_data.py": "random_key_reuse",
+    "round52/07_huge_view_blames_the_grader.py": "denial_of_service",
+    "round52/08_unsendable_integer.py": "denial_of_service",
+    "round52/09_key_reused_through_raw_bits_under_jit.py": "random_key_reuse",
+    "round52/10_raw_bits_split_twice.py": "random_key_reuse",
 }
 
 
