@@ -610,6 +610,22 @@ MESSAGES: dict[str, dict[str, str]] = {
               "are what each step emits, not the state it leaves. Return the carry: `{fix}`.",
         "ko": "{where}(`{code}`)에서 최종 carry가 아니라 `lax.scan`이 쌓은 출력의 마지막 값을 반환합니다. 출력은 각 단계가 내보내는 값이지, 단계가 남기는 상태가 아닙니다. carry를 반환하세요: `{fix}`.",
     },
+    "wrong.default_at": {
+        "en": "{where} (`{code}`) gives `{name}` the default `{theirs}`; the statement's is `{statement}`. A call that leaves `{name}` out, as this one does, computes with the wrong value. Write `{name}={statement}`.",
+        "ko": "{where}(`{code}`)에서 `{name}`의 기본값을 `{theirs}`(으)로 정했는데, 문제의 기본값은 `{statement}`입니다. 이 입력처럼 `{name}`을(를) 생략한 호출은 잘못된 값으로 계산합니다. `{name}={statement}`(으)로 쓰세요.",
+    },
+    "wrong.swapped_at": {
+        "en": "{where} (`{code}`) returns the right values in another order: its items belong at positions {order}. Write `{fix}`.",
+        "ko": "{where}(`{code}`)에서 올바른 값들을 다른 순서로 반환합니다. 각 항목은 {order}번 자리에 와야 합니다. `{fix}`(으)로 쓰세요.",
+    },
+    "wrong.swapped_at_no_fix": {
+        "en": "{where} (`{code}`) returns the right values in another order: its items belong at positions {order}. Return them in the statement's order.",
+        "ko": "{where}(`{code}`)에서 올바른 값들을 다른 순서로 반환합니다. 각 항목은 {order}번 자리에 와야 합니다. 문제에서 정한 순서로 반환하세요.",
+    },
+    "wrong.swapped": {
+        "en": "Your function returns the right values in another order: its items belong at positions {order}. Return them in the statement's order.",
+        "ko": "함수가 올바른 값들을 다른 순서로 반환합니다. 각 항목은 {order}번 자리에 와야 합니다. 문제에서 정한 순서로 반환하세요.",
+    },
     "wrong.returned_at": {
         "en": "{where} (`{code}`) returns a wrong value.",
         "ko": "{where}(`{code}`)에서 틀린 값을 반환합니다.",
@@ -619,6 +635,10 @@ MESSAGES: dict[str, dict[str, str]] = {
               "given matches. Check what this line computes.",
         "ko": "{where}(`{code}`)에서 값이 처음으로 참조 답안과 달라집니다. 이 줄이 받는 값은 참조 답안과 같으니 "
               "이 줄의 계산을 확인하세요.",
+    },
+    "divergence.floor_division": {
+        "en": "`//` there is floor division: it rounds down to a whole number (`1 // 3` is 0). For a fraction, write `/`.",
+        "ko": "그 줄의 `//`는 내림 나눗셈이라 결과를 정수로 내립니다(`1 // 3`은 0). 분수가 필요하면 `/`를 쓰세요.",
     },
     "divergence.at_from": {
         "en": "{where} (`{code}`) combines what {inputs} computed, which matches the reference, into a value the "
@@ -751,8 +771,20 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ko": "{subject}의 평균이 {actual}인데, 참조 답안은 {expected}입니다. 키 {calls}개에서 허용 폭은 {margin}입니다. 분포의 위치(더한 값, 두 번 곱한 배율, 다른 `jax.random` 함수)를 확인하세요.{example}",
     },
     "distribution.spread": {
-        "en": "{subject} have standard deviation {actual}, the reference's {expected}. Over {calls} keys the margin allowed is {margin}: check the scale (a standard deviation given where a variance is meant, or the reverse).{example}",
-        "ko": "{subject}의 표준편차가 {actual}인데, 참조 답안은 {expected}입니다. 키 {calls}개에서 허용 폭은 {margin}입니다. 배율(분산 자리에 표준편차를 쓰거나 그 반대)을 확인하세요.{example}",
+        "en": "{subject} have standard deviation {actual}, the reference's {expected}. Over {calls} keys the margin allowed is {margin}. {cause}{example}",
+        "ko": "{subject}의 표준편차가 {actual}인데, 참조 답안은 {expected}입니다. 키 {calls}개에서 허용 폭은 {margin}입니다. {cause}{example}",
+    },
+    "distribution.cause_size_factor": {
+        "en": "On every input yours is the reference's times {factor}: the scale uses the sizes otherwise than the statement; check which size it divides or multiplies by.",
+        "ko": "모든 입력에서 여러분의 값은 참조 답안의 {factor}배입니다. 배율이 문제와 다른 크기를 씁니다. 어떤 크기로 나누거나 곱하는지 확인하세요.",
+    },
+    "distribution.cause_constant": {
+        "en": "On every input yours is the reference's times {ratio}: a constant factor is missing, extra or applied twice; check the scale.",
+        "ko": "모든 입력에서 여러분의 값은 참조 답안의 {ratio}배입니다. 상수 배율이 빠졌거나, 더해졌거나, 두 번 곱해졌습니다. 배율을 확인하세요.",
+    },
+    "distribution.cause_scale": {
+        "en": "Check the scale the numbers are drawn with.",
+        "ko": "숫자를 뽑을 때 쓴 배율을 확인하세요.",
     },
     "distribution.example_mean": {
         "en": "\nOn the input {input}, over {keys} keys: mean {actual}, the reference's {expected}.",

@@ -62,7 +62,7 @@ SCATTER_ADD_MISCONCEPTIONS = (
         compute=_scatter_overwrite,
         says={"en": "your result replaces `x` at `indices` instead of adding to it, as `.set` does. Use "
                     "`x.at[indices].add(updates)`.",
-              "ko": "결과가 `x.at[indices].set(updates)`와 같습니다. 그 자리의 `x` 값에 더하지 않고 덮어썼습니다. "
+              "ko": "결과가 `.set`처럼 `indices` 자리의 `x` 값에 더하지 않고 덮어쓴 값입니다. "
                     "`x.at[indices].add(updates)`를 쓰세요."},
         marker=r"\.at\[.*\]\.set\(",
     ),

@@ -40,7 +40,7 @@ from ..flags import Flag
 from ..source import Binding, ParsedCell, jit_binding
 from ..source.discarded import discarded_result
 from ..source.loop_bodies import loop_body_behind
-from ..source.parsed import single_return, statement_matching
+from ..source.parsed import parameter_default, single_return, statement_matching
 from ..source.reached_state import reached_state
 from ..source.traced_origin import traced_origin
 from ..source.transform_arguments import differing_transform_argument
@@ -252,7 +252,9 @@ class CheckContext:
                 return self.text("shape.product_at", where=self.where(error.filename, line), code=clip_code(code),
                                  name=name)
         if key != "hint.unhashable_static":
-            return self._global_read_at(error)
+            # A transformation given other arguments than the reference's (`in_axes=(None, 0, None)`) makes the
+            # values the function is handed the wrong shape, and the error is raised well after it.
+            return self._global_read_at(error) or self.transform_line()
         binding = self.binding()
         if not binding.line:
             return None
@@ -310,6 +312,9 @@ class CheckContext:
         if found.body_lines:  # a loop or a conditional: what it runs is where to look too
             body = ", ".join(self.text("where.same_file_lines", lines=line) for line in found.body_lines[:4])
             text += " " + self.text("divergence.body", lines=body)
+        if _FLOOR_DIVISION.search(code.split("#", 1)[0]):
+            # The one operator on such a line whose value students most often misread: `1 // n` is 0 for n > 1.
+            text += " " + self.text("divergence.floor_division")
         return text
 
     def discarded_line(self) -> str | None:
@@ -341,6 +346,64 @@ class CheckContext:
             return None
         filename, line, code = found
         return self.text("wrong.returned_at", where=self.where(filename, line), code=clip_code(code))
+
+    def changed_default(self, call: Call) -> str | None:
+        """'line N (`def f(..., lr=0.01)`): the default of `lr` is 0.01, the statement's 0.1' where `call` leaves
+        out a parameter whose default in the student's `def` is a literal other than the reference's (both read
+        in the judge: the statement shows the reference's signature). A default is a fact of the source: it
+        leads, before any formula the wrong value happens to equal (0.01 is also 0.1 applied twice)."""
+        try:
+            parameters = list(inspect.signature(inspect.unwrap(self.exercise.reference)).parameters.values())
+        except (TypeError, ValueError):
+            return None
+        for position, parameter in enumerate(parameters):
+            if (parameter.default is inspect.Parameter.empty or position < len(call.args)
+                    or parameter.name in call.kwargs):
+                continue
+            found = parameter_default(self.source, self.exercise.name, parameter.name)
+            if found is None:
+                continue
+            filename, line, code, default = found
+            try:
+                theirs = ast.literal_eval(default)
+            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                continue  # a name or an expression: nothing the judge evaluates
+            if type(theirs) is type(parameter.default) and theirs == parameter.default:
+                continue
+            if isinstance(theirs, (int, float)) and isinstance(parameter.default, (int, float)) \
+                    and not isinstance(theirs, bool) and float(theirs) == float(parameter.default):
+                continue
+            return self.text("wrong.default_at", where=self.where(filename, line), code=clip_code(code),
+                             name=parameter.name, theirs=clip_code(ast.unparse(default)),
+                             statement=repr(parameter.default))
+        return None
+
+    def swapped_items(self, call: Call, actual: Any) -> str | None:
+        """'line N (`return grad, loss`) returns the right values in another order' where the output is a tuple
+        or list of the reference's length whose items are the reference's, in another order (compared in the
+        judge, as the output is); with the `return` rewritten in the right order when it is a literal tuple."""
+        expected = self.expected(call)
+        if not (isinstance(expected, (tuple, list)) and isinstance(actual, (tuple, list))
+                and 2 <= len(expected) == len(actual) <= 8):
+            return None
+        tolerance = self.exercise.tolerance
+        order: list[int] = []
+        for item in actual:
+            matches = [index for index, wanted in enumerate(expected)
+                       if index not in order and find_difference(wanted, item, tolerance) is None]
+            if not matches:
+                return None
+            order.append(matches[0])
+        if order == list(range(len(order))):
+            return None
+        found = single_return(self.source, self.exercise.name)
+        if found is None:
+            return self.text("wrong.swapped", order=", ".join(str(index) for index in order))
+        filename, line, code = found
+        fix = _reordered_return(code, order)
+        return self.text("wrong.swapped_at" if fix else "wrong.swapped_at_no_fix", where=self.where(filename, line),
+                         code=clip_code(code), order=", ".join(str(index) for index in order),
+                         fix=clip_code(fix or ""))
 
     # ------------------------------------------------------------- wording
     def describe_call(self, call: Call) -> str:
@@ -446,11 +509,33 @@ class Counterexample(Exception):
         also = (first.call, first.actual) if first is not None and first.undiagnosed else None
         # The line is looked for on the unshrunk input first: shrunk to zeros and ones, a wrong value
         # more often equals some other value the reference computes by chance.
-        diagnosis = (ctx.misconception(self.call, self.actual, also=also) or ctx.discarded_line()
+        diagnosis = (ctx.changed_default(self.call) or ctx.swapped_items(self.call, self.actual)
+                     or ctx.misconception(self.call, self.actual, also=also)
+                     or ctx.discarded_line()
                      or ctx.transform_line()
                      or (ctx.diverging_line(also[0]) if also else None) or ctx.diverging_line(self.call)
                      or ctx.returning_line())
         return Counterexample(self.call, f"{diagnosis}\n{self.explanation}" if diagnosis else self.explanation)
+
+
+_FLOOR_DIVISION = re.compile(r"(?<![/*])//(?![/=])")
+
+
+def _reordered_return(code: str, order: list[int]) -> str | None:
+    """`return a, b` with its items put where the reference has them (`order[i]`: the position the i-th item
+    belongs at); None when the `return` is not a literal tuple or list of that length."""
+    try:
+        statement = ast.parse(code).body[0]
+    except (SyntaxError, IndexError, ValueError, RecursionError):
+        return None
+    if not (isinstance(statement, ast.Return) and isinstance(statement.value, (ast.Tuple, ast.List))
+            and len(statement.value.elts) == len(order)):
+        return None
+    placed: list[ast.expr | None] = [None] * len(order)
+    for item, position in zip(statement.value.elts, order):
+        placed[position] = item
+    items = ", ".join(ast.unparse(item) for item in placed if item is not None)
+    return f"return {items}" if isinstance(statement.value, ast.Tuple) else f"return [{items}]"
 
 
 def require_reference_output(ctx: CheckContext, call: Call, outcome: CallOutcome, *, raised: str, wrong: str,
@@ -484,7 +569,9 @@ def require_reference_output(ctx: CheckContext, call: Call, outcome: CallOutcome
         # the line that returns the wrong value, when the function has one `return`.
         if locate:
             raise Counterexample(call, message, undiagnosed=True, actual=outcome.output)
-        diagnosis = (ctx.misconception(call, outcome.output) or ctx.discarded_line() or ctx.transform_line()
+        diagnosis = (ctx.changed_default(call) or ctx.swapped_items(call, outcome.output)
+                     or ctx.misconception(call, outcome.output) or ctx.discarded_line()
+                     or ctx.transform_line()
                      or ctx.returning_line())
         raise Counterexample(call, f"{diagnosis}\n{message}" if diagnosis else message)
 

@@ -151,8 +151,10 @@ def distribution(ctx: CheckContext) -> Verdict:
             if found is not None:
                 what, actual, expected, margin = found
                 example = _one_input(ctx, calls, student, reference, position, what)
+                cause = _spread_cause(ctx, calls, student, reference, position) if what == "spread" else ""
                 return Verdict.failed(ctx.text(f"distribution.{what}", subject=subject, actual=actual,
-                                               expected=expected, margin=margin, calls=keys, example=example))
+                                               expected=expected, margin=margin, calls=keys, example=example,
+                                               cause=cause))
     return Verdict.passed(ctx.text("distribution.passed", name=name, calls=keys))
 
 
@@ -189,6 +191,60 @@ def _one_input(ctx: CheckContext, calls: list[Call], student: list[list[list[Any
     actual, expected = pairs[best]
     return ctx.text(f"distribution.example_{what}", input=ctx.describe_call(calls[best]), actual=_short(actual),
                     expected=_short(expected), keys=len(student[best]))
+
+
+# How far a per-input ratio of spreads may be from a candidate factor and still be explained by it (the
+# spread of one input's draws is known to a few per cent).
+_FACTOR_TOLERANCE = 0.12
+
+
+def _spread_cause(ctx: CheckContext, calls: list[Call], student: list[list[list[Any]]],
+                  reference: list[list[list[Any]]], position: int) -> str:
+    """What the wrong spread is, from the ratio of the student's to the reference's on each drawn input: a
+    factor made of the call's whole-number arguments (`√(n_in / n_out)`: a scale that divides by the other
+    size), one constant factor on every input, a standard deviation where a variance is meant (or the
+    reverse), or, when none fits, the scale itself. Computed in the judge from the outputs it compared."""
+    ratios, sizes = [], []
+    for call, mine, theirs in zip(calls, student, reference, strict=True):
+        actual, expected = float(np.std(_pooled([mine], position))), float(np.std(_pooled([theirs], position)))
+        if expected > 0 and actual > 0:
+            ratios.append(actual / expected)
+            sizes.append({name: value for name, value in zip(ctx.exercise.parameters, call.args)
+                          if type(value) is int and value > 0}
+                         | {name: value for name, value in call.kwargs.items() if type(value) is int and value > 0})
+    if not ratios:
+        return ctx.text("distribution.cause_scale")
+    logs = np.log(ratios)
+    best: tuple[float, str] | None = None
+    for label, factor in _size_factors(sizes):
+        if factor is None or np.ptp(np.log(factor)) < 0.2:
+            continue  # a factor the inputs do not vary cannot be told from a constant
+        error = float(np.max(np.abs(logs - np.log(factor))))
+        if error < _FACTOR_TOLERANCE and (best is None or error < best[0]):
+            best = (error, label)
+    if best is not None:
+        return ctx.text("distribution.cause_size_factor", factor=best[1])
+    if float(np.ptp(logs)) < 2 * _FACTOR_TOLERANCE:
+        ratio = float(np.exp(np.median(logs)))
+        return ctx.text("distribution.cause_constant", ratio=_short(ratio))
+    return ctx.text("distribution.cause_scale")
+
+
+def _size_factors(sizes: list[dict[str, int]]) -> list[tuple[str, np.ndarray | None]]:
+    """Candidate factors over the inputs, each made of one or two whole-number arguments: a/b, √(a/b), a, √a and
+    their inverses (None where an input lacks a name)."""
+    names = sorted(set.intersection(*(set(each) for each in sizes))) if sizes else []
+    factors: list[tuple[str, np.ndarray | None]] = []
+    for first in names:
+        values = np.array([each[first] for each in sizes], np.float64)
+        factors += [(f"`{first}`", values), (f"1 / `{first}`", 1 / values), (f"√`{first}`", np.sqrt(values)),
+                    (f"1 / √`{first}`", 1 / np.sqrt(values))]
+        for second in names:
+            if second != first:
+                other = np.array([each[second] for each in sizes], np.float64)
+                factors += [(f"`{first}` / `{second}`", values / other),
+                            (f"√(`{first}` / `{second}`)", np.sqrt(values / other))]
+    return factors
 
 
 def _with_other_keys(call: Call, turn: int) -> Call:

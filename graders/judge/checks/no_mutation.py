@@ -63,7 +63,7 @@ def no_mutation(ctx: CheckContext) -> Verdict:
                 # The line that does it, read from the source in the judge, and the fix for that line.
                 # `.at[...]` is for arrays: a dict or list the call was given gets a new container.
                 container = isinstance(_argument_value(exercise.parameters, call, argument), (dict, list))
-                fix = (ctx.text("no_mutation.fix_line", fix=site.fix) if site.fix and not container
+                fix = (ctx.text("no_mutation.fix_line", fix=site.fix) if site.fix and (site.on_item or not container)
                        else ctx.text("no_mutation.fix_new_value", argument=argument))
                 raise Counterexample(call, ctx.text(
                     "no_mutation.failed_at", where=ctx.where(site.filename, site.line), code=clip_code(site.code),

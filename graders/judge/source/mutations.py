@@ -37,6 +37,9 @@ class MutationSite:
     code: str
     argument: str
     fix: str
+    # Changed through a name for one of its leaves or items (`p` of `tree_map(step, params, ...)`): the line's
+    # own fix fits, whatever container the argument is.
+    on_item: bool = False
 
 
 def mutation_sites(cells: tuple[ParsedCell, ...], function: str, argument: str) -> list[MutationSite]:
@@ -48,15 +51,19 @@ def mutation_sites(cells: tuple[ParsedCell, ...], function: str, argument: str) 
         return []
     filename, definition = found
     same, shallow = _second_names(definition, argument)
+    items = _element_names(definition, {argument, *same})
     sites = []
     for node in ast.walk(definition):
         if not isinstance(node, ast.stmt):
             continue
-        fix = next((fix for name in (argument, *same) if (fix := _fix(node, name)) is not None), None)
+        found_by = next(((name, fix) for name in (argument, *same, *sorted(items))
+                         if (fix := _fix(node, name)) is not None), None)
+        fix = found_by[1] if found_by is not None else None
         if fix is None and any(_changes_inside(node, name) for name in shallow):
             fix = ""  # no one line fixes a shallow copy: the message's general advice (tree_map) fits
         if fix is not None:
-            sites.append(MutationSite(filename, node.lineno, ast.unparse(node), argument, fix))
+            sites.append(MutationSite(filename, node.lineno, ast.unparse(node), argument, fix,
+                                      on_item=found_by is not None and found_by[0] in items))
     return sorted(sites, key=lambda site: site.line)
 
 
@@ -77,6 +84,45 @@ def _second_names(definition: ast.FunctionDef | ast.AsyncFunctionDef, argument: 
         elif _is_shallow_copy(value, argument):
             shallow.add(name)
     return same, shallow
+
+
+# Calls that hand each leaf (or item) of their later arguments to the function given first.
+_LEAF_MAPPERS = ("tree_map", "tree.map", "map")
+
+
+def _element_names(definition: ast.FunctionDef | ast.AsyncFunctionDef, arguments: set[str]) -> set[str]:
+    """Names bound to the leaves or items of `arguments`, which are the caller's own arrays: the parameters of
+    a local function mapped over them (`jax.tree_util.tree_map(step, params, grads)` binds `step`'s first
+    parameter to each leaf of `params`), and a loop's names over them (`for p in params`, `params.values()`,
+    `zip(params, grads)`). `p -= lr * g` on such a name writes into the caller's array (honest class, session 36:
+    no line was named for it)."""
+    local = {node.name: node for node in ast.walk(definition)
+             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node is not definition}
+    found: set[str] = set()
+    for node in ast.walk(definition):
+        if isinstance(node, ast.Call) and node.args and ast.unparse(node.func).endswith(_LEAF_MAPPERS) \
+                and isinstance(node.args[0], ast.Name) and node.args[0].id in local:
+            parameters = local[node.args[0].id].args.args
+            for position, tree in enumerate(node.args[1:]):
+                if _names_argument(tree, arguments) and position < len(parameters):
+                    found.add(parameters[position].arg)
+        elif isinstance(node, (ast.For, ast.AsyncFor)):
+            if isinstance(node.target, ast.Name) and _names_argument(node.iter, arguments):
+                found.add(node.target.id)
+            elif isinstance(node.target, ast.Tuple) and isinstance(node.iter, ast.Call) \
+                    and ast.unparse(node.iter.func) == "zip":
+                for target, source in zip(node.target.elts, node.iter.args):
+                    if isinstance(target, ast.Name) and _names_argument(source, arguments):
+                        found.add(target.id)
+    return found - arguments
+
+
+def _names_argument(node: ast.expr, arguments: set[str]) -> bool:
+    """`x` or `x.values()` for one of `arguments`."""
+    if isinstance(node, ast.Call) and not node.args and isinstance(node.func, ast.Attribute) \
+            and node.func.attr == "values":
+        node = node.func.value
+    return isinstance(node, ast.Name) and node.id in arguments
 
 
 def _is_shallow_copy(value: ast.expr, argument: str) -> bool:

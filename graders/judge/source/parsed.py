@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from ..submission import Submission
 
 __all__ = ["MAX_READ_DEPTH", "Aliases", "ParsedCell", "definition_of", "last_definition", "module_level",
-           "parse_cells", "qualified_name", "raise_statement_at", "reached_definitions", "single_return",
-           "statement_matching", "too_deep"]
+           "parameter_default", "parse_cells", "qualified_name", "raise_statement_at", "reached_definitions",
+           "single_return", "statement_matching", "too_deep"]
 
 
 @dataclass(frozen=True)
@@ -295,6 +295,25 @@ def single_return(cells: tuple[ParsedCell, ...], function: str) -> tuple[str, in
     if len(returns) != 1:
         return None
     return filename, returns[0].lineno, ast.unparse(returns[0])
+
+
+def parameter_default(cells: tuple[ParsedCell, ...], function: str,
+                      parameter: str) -> tuple[str, int, str, ast.expr] | None:
+    """(file name, line, the `def` line as written, the default's expression) of `parameter`'s default in
+    `function`'s own `def`; None when it has no default there or no such `def`."""
+    found = definition_of(cells, function)
+    if found is None:
+        return None
+    filename, definition = found
+    arguments = definition.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    pairs = list(zip(positional[len(positional) - len(arguments.defaults):], arguments.defaults))
+    pairs += [(argument, default) for argument, default in zip(arguments.kwonlyargs, arguments.kw_defaults)
+              if default is not None]
+    for argument, default in pairs:
+        if argument.arg == parameter:
+            return filename, definition.lineno, f"def {definition.name}({ast.unparse(arguments)})", default
+    return None
 
 
 def raise_statement_at(cells: tuple[ParsedCell, ...], filename: str, line: int, exception: str) -> bool:

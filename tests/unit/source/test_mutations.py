@@ -78,3 +78,37 @@ def test_an_item_assignment_line_gets_its_own_at_form(code: str, fix: str | None
     from graders.judge.source.mutations import item_assignment_fix
 
     assert item_assignment_fix(code) == fix
+
+
+ITEM_SOURCE = '''
+import jax
+
+def sgd_step(params, grads, lr):
+    def step(p, g):
+        p -= lr * g
+        return p
+    return jax.tree_util.tree_map(step, params, grads)
+
+def loop_step(params, grads, lr):
+    for p, g in zip(params.values(), grads.values()):
+        p -= lr * g
+    return params
+
+def fresh_step(params, grads, lr):
+    def step(p, g):
+        q = p - lr * g
+        return q
+    return jax.tree.map(step, params, grads)
+'''
+
+
+def _item_sites(function: str) -> list[tuple[int, str, str, bool]]:
+    cells = (ParsedCell("step.py", ast.parse(ITEM_SOURCE)),)
+    return [(site.line, site.code, site.fix, site.on_item) for site in mutation_sites(cells, function, "params")]
+
+
+def test_a_leaf_changed_in_place_through_a_mapped_function_or_a_loop_is_found_with_its_own_fix() -> None:
+    # Session 36's wrong-answer helper: `p -= lr * g` inside the function `tree_map` runs on each leaf got no line.
+    assert _item_sites("sgd_step") == [(6, "p -= lr * g", "p = p - (lr * g)", True)]
+    assert _item_sites("loop_step") == [(12, "p -= lr * g", "p = p - (lr * g)", True)]
+    assert _item_sites("fresh_step") == []

@@ -54,3 +54,14 @@ def test_a_crafted_docstring_costs_the_judge_no_time() -> None:
     # Unbounded, the first search takes seconds on this text; bounded, milliseconds. Ten seconds of CPU
     # is a bound no busy machine reaches for the bounded work, and far below what the unbounded would take.
     assert time.process_time() - started < 10
+
+
+def test_a_parameters_default_is_read_with_its_def_line() -> None:
+    from graders.judge.source.parsed import parameter_default
+
+    cells = (ParsedCell("update.py", ast.parse("def update(theta, x, y, lr=0.01, *, steps=3):\n    return theta\n")),)
+    filename, line, code, default = parameter_default(cells, "update", "lr")
+    assert (filename, line, code) == ("update.py", 1, "def update(theta, x, y, lr=0.01, *, steps=3)")
+    assert ast.unparse(default) == "0.01"
+    assert ast.unparse(parameter_default(cells, "update", "steps")[3]) == "3"
+    assert parameter_default(cells, "update", "theta") is None and parameter_default(cells, "other", "lr") is None
