@@ -1,6 +1,7 @@
 """Do the grader's failure messages name the line at fault?
 
-Grades every file labelled in tests/fault_lines.py and tests/heldout31_fault_lines.py once and,
+Grades every file labelled in tests/fault_lines.py and tests/heldout*_fault_lines.py once (or, with
+`--only heldout36`, one labelled set) and,
 for each faulty function, looks for its labelled line in the messages of that exercise's checks
 that failed or erred, or were held back behind `correctness` while finding a failure
 (`details["found"] == "failed"`). A message names the line when it says `line N` (`N번째 줄` in
@@ -11,7 +12,7 @@ and per labelled set; how long the first messages' first sentences are; then eve
 the first failing message, so that a person can judge whether it gives the cause. A file that is
 missing or cannot be graded counts as not named. No timed assertions.
 
-    .venv/bin/python benchmarks/diagnosis.py [--lang en|ko]
+    .venv/bin/python benchmarks/diagnosis.py [--lang en|ko] [--only heldout36]
 """
 
 from __future__ import annotations
@@ -47,9 +48,10 @@ def _labels() -> tuple[FaultLine, ...]:
         sys.path.insert(0, str(REPO))
     from tests.fault_lines import FAULT_LINES
     from tests.heldout31_fault_lines import HELDOUT31
+    from tests.heldout36_fault_lines import HELDOUT36
     from tests.heldout49_fault_lines import HELDOUT49
 
-    return (*FAULT_LINES, *HELDOUT31, *HELDOUT49)
+    return (*FAULT_LINES, *HELDOUT31, *HELDOUT36, *HELDOUT49)
 
 
 @dataclass(frozen=True)
@@ -190,7 +192,8 @@ def _label_set(label: FaultLine) -> str:
     """Which labelled set a file belongs to: the corpus, or a red team's round (held out from the
     detectors written before it)."""
     for folder, name in (("redteam2/", "red team, round 2"), ("redteam/", "red team, round 1"),
-                         ("heldout31/", "held-out round 31"), ("heldout49/", "held-out round 49")):
+                         ("heldout31/", "held-out round 31"), ("heldout36/", "held-out round 36"),
+                         ("heldout49/", "held-out round 49")):
         if folder in label.path:
             return name
     return "corpus"
@@ -279,8 +282,11 @@ def _not_named(findings: Sequence[Finding]) -> Table:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lang", choices=("en", "ko"), default="en", help="the language of the messages")
+    parser.add_argument("--only", default="", metavar="FOLDER",
+                        help="grade only the labels whose file lies in this folder, e.g. heldout36")
     arguments = parser.parse_args()
-    findings = diagnose(_labels(), arguments.lang)
+    labels = tuple(label for label in _labels() if f"/{arguments.only}/" in f"/{label.path}" or not arguments.only)
+    findings = diagnose(labels, arguments.lang)
     console = Console()
     if not console.is_terminal:  # a file or a pipe: wide enough that each label fits a few lines
         console = Console(width=max(console.width, 200))

@@ -15,10 +15,11 @@ from graders.judge.submission import Cell, read_submission
 from ..conftest import REPO
 from ..corpus import CASES
 from ..fault_lines import FAULT_LINES, FaultLine
+from ..heldout36_fault_lines import HELDOUT36
 from ..heldout49_fault_lines import HELDOUT49
 
 # The corpus's labels and the held-out round's, both checked against their files.
-LABELS = (*FAULT_LINES, *HELDOUT49)
+LABELS = (*FAULT_LINES, *HELDOUT36, *HELDOUT49)
 
 
 def _label_id(label: FaultLine) -> str:
