@@ -58,8 +58,11 @@ _MAX_FEATURES = 20
 def program_features(jaxpr: Any, filenames: set[str]) -> list[list[Any]]:
     """[filename, line, kind, primitive] for each student line whose equations call back into Python
     ("callback"), loop inside the program ("loop"), or compute in 64 bits ("float64"); once per line
-    and kind, at most _MAX_FEATURES."""
+    and kind, at most _MAX_FEATURES of each kind."""
     found: dict[tuple[str, int, str], str] = {}
+    # Each kind has its own cap: `compact_trace` fails on a callback, so lines of another kind (twenty trivial
+    # `scan`s, red team session 36) must not use up the room a callback is reported in.
+    counts: dict[str, int] = {}
     for equation in _equations(jaxpr):
         name = equation.primitive.name
         kinds = []
@@ -70,12 +73,12 @@ def program_features(jaxpr: Any, filenames: set[str]) -> list[list[Any]]:
         if any(str(getattr(getattr(var, "aval", None), "dtype", "")) in ("float64", "complex128")
                for var in equation.outvars):
             kinds.append("float64")
+        kinds = [kind for kind in kinds if counts.get(kind, 0) < _MAX_FEATURES]
         frames = student_frames(equation, filenames) if kinds else []
         for kind in kinds:
-            if frames:
-                found.setdefault((*frames[0], kind), name)
-        if len(found) >= _MAX_FEATURES:
-            break
+            if frames and (*frames[0], kind) not in found:
+                found[(*frames[0], kind)] = name
+                counts[kind] = counts.get(kind, 0) + 1
     return [[filename, line, kind, primitive] for (filename, line, kind), primitive in found.items()]
 
 
