@@ -234,7 +234,7 @@ class Calls:
         if mode == "as_submitted":
             return function
         if mode == "key_reuse_checked":
-            return _with_key_reuse_checked(function)
+            return _with_key_reuse_checked(function, frozenset(self.submission.filenames))
         key = (name, tuple(static_argnames))
         if key not in self._jitted:
             try:
@@ -244,7 +244,7 @@ class Calls:
         return self._jitted[key]
 
 
-def _with_key_reuse_checked(function: Callable[..., Any]) -> Callable[..., Any]:
+def _with_key_reuse_checked(function: Callable[..., Any], filenames: frozenset[str]) -> Callable[..., Any]:
     """`function` called with JAX's key-reuse checker on (`jax_debug_key_reuse`): a typed key used twice
     raises `KeyReuseError` where it is used again. The setting is put back after the call. A call that passed
     is traced once more, for a key used twice through its raw bits, which JAX's checker does not follow
@@ -257,7 +257,7 @@ def _with_key_reuse_checked(function: Callable[..., Any]) -> Callable[..., Any]:
             block(output)
         finally:
             jax.config.update("jax_debug_key_reuse", before)
-        check_reuse_through_raw_bits(function, args, kwargs)
+        check_reuse_through_raw_bits(function, args, kwargs, filenames)
         return output
 
     return checked
