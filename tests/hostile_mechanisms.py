@@ -359,6 +359,15 @@ MECHANISMS: dict[str, str] = {
     "round52/08_unsendable_integer.py": "denial_of_service",
     "round52/09_key_reused_through_raw_bits_under_jit.py": "random_key_reuse",
     "round52/10_raw_bits_split_twice.py": "random_key_reuse",
+    "round53/01_key_clone.py": "random_key_reuse",
+    "round53/02_raw_bits_from_a_jitted_key_data.py": "random_key_reuse",
+    "round53/03_key_rewrapped_under_jit.py": "random_key_reuse",
+    "round53/04_callback_behind_twenty_scans.py": "blinding_the_instruments",
+    "round53/05_raw_bits_plus_zero.py": "random_key_reuse",
+    "round53/06_raw_bits_bitcast_round_trip.py": "random_key_reuse",
+    "round53/07_raw_bits_reshaped_and_indexed.py": "random_key_reuse",
+    "round53/08_key_broadcast_then_vmapped.py": "random_key_reuse",
+    "round53/09_unbatched_key_under_vmap.py": "random_key_reuse",
 }
 
 

@@ -1,0 +1,23 @@
+# honest: legacy raw-key API: key_data(key) split with jax.random.split, raw keys indexed
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+def init_layer(key, n_in, n_out):
+    raw = jax.random.key_data(key)
+    raw_w, raw_b = jax.random.split(raw)
+    W = jax.random.normal(raw_w, (n_in, n_out)) / jnp.sqrt(n_in)
+    b = 0.1 * jax.random.normal(raw_b, (n_out,))
+    return W, b
+
+def batched_dot(A, B):
+    return jax.vmap(jnp.dot, in_axes=(0, 1))(A, B)
+
+def _mse(theta, X, y):
+    return jnp.mean((X @ theta - y) ** 2)
+
+def fit(theta, X, y, lr, steps):
+    def step(_, theta):
+        return theta - lr * jax.grad(_mse)(theta, X, y)
+    return lax.fori_loop(0, steps, step, theta)

@@ -1,0 +1,24 @@
+# attack key_discipline: key_data taken inside an inner jax.jit, raw bits passed twice to normal
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+_unwrap = jax.jit(jax.random.key_data)
+
+def init_layer(key, n_in, n_out):
+    bits = _unwrap(key)
+    W = jax.random.normal(bits, (n_in, n_out)) / jnp.sqrt(n_in)
+    b = 0.1 * jax.random.normal(bits, (n_out,))
+    return W, b
+
+def batched_dot(A, B):
+    return jax.vmap(jnp.dot, in_axes=(0, 1))(A, B)
+
+def _mse(theta, X, y):
+    return jnp.mean((X @ theta - y) ** 2)
+
+def fit(theta, X, y, lr, steps):
+    def step(_, theta):
+        return theta - lr * jax.grad(_mse)(theta, X, y)
+    return lax.fori_loop(0, steps, step, theta)
