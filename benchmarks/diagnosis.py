@@ -49,9 +49,10 @@ def _labels() -> tuple[FaultLine, ...]:
     from tests.fault_lines import FAULT_LINES
     from tests.heldout31_fault_lines import HELDOUT31
     from tests.heldout36_fault_lines import HELDOUT36
+    from tests.heldout36b_fault_lines import HELDOUT36B
     from tests.heldout49_fault_lines import HELDOUT49
 
-    return (*FAULT_LINES, *HELDOUT31, *HELDOUT36, *HELDOUT49)
+    return (*FAULT_LINES, *HELDOUT31, *HELDOUT36, *HELDOUT36B, *HELDOUT49)
 
 
 @dataclass(frozen=True)
@@ -193,6 +194,7 @@ def _label_set(label: FaultLine) -> str:
     detectors written before it)."""
     for folder, name in (("redteam2/", "red team, round 2"), ("redteam/", "red team, round 1"),
                          ("heldout31/", "held-out round 31"), ("heldout36/", "held-out round 36"),
+                         ("heldout36b/", "held-out round 36b"),
                          ("heldout49/", "held-out round 49")):
         if folder in label.path:
             return name

@@ -16,10 +16,11 @@ from ..conftest import REPO
 from ..corpus import CASES
 from ..fault_lines import FAULT_LINES, FaultLine
 from ..heldout36_fault_lines import HELDOUT36
+from ..heldout36b_fault_lines import HELDOUT36B
 from ..heldout49_fault_lines import HELDOUT49
 
 # The corpus's labels and the held-out round's, both checked against their files.
-LABELS = (*FAULT_LINES, *HELDOUT36, *HELDOUT49)
+LABELS = (*FAULT_LINES, *HELDOUT36, *HELDOUT36B, *HELDOUT49)
 
 
 def _label_id(label: FaultLine) -> str:
