@@ -386,6 +386,10 @@ MESSAGES: dict[str, dict[str, str]] = {
               "Python 값이어야 하는데, 그 인자에 배열이 전달되었습니다. 정적 인자로는 Python 플래그만 이름으로 "
               "지정하세요.",
     },
+    "shape.product_inline_at": {
+        "en": "{where} (`{code}`) computes a size with a JAX product of the shape. For a 0-d array that is the float 1.0, and under jit a traced value: use `x.size`, a Python int for every shape.",
+        "ko": "{where}(`{code}`)에서 크기를 shape의 JAX 곱으로 계산합니다. 0차원 배열에서는 실수 1.0이, jit 아래에서는 추적 값이 됩니다. 어떤 shape에서든 Python 정수인 `x.size`를 쓰세요.",
+    },
     "shape.product_at": {
         "en": "{where} (`{code}`) computes the size `{name}` with a JAX product of the shape. For a 0-d array that is the float 1.0, and under jit a traced value: use `x.size`, a Python int for every shape.",
         "ko": "{where}(`{code}`)에서 크기 `{name}`을(를) shape의 JAX 곱으로 계산합니다. 0차원 배열에서는 실수 1.0이, jit 아래에서는 추적 값이 됩니다. 어떤 shape에서든 Python 정수인 `x.size`를 쓰세요.",
@@ -625,6 +629,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "wrong.swapped": {
         "en": "Your function returns the right values in another order: its items belong at positions {order}. Return them in the statement's order.",
         "ko": "함수가 올바른 값들을 다른 순서로 반환합니다. 각 항목은 {order}번 자리에 와야 합니다. 문제에서 정한 순서로 반환하세요.",
+    },
+    "loop.stale_start_at": {
+        "en": "{where} (`{code}`): the body `{body}` given to `{loop}` reads `{start}`, the loop's starting value, so every step works from the start again instead of from its carry `{carry}`. Use `{carry}` there.",
+        "ko": "{where}(`{code}`): `{loop}`에 넘긴 본문 `{body}`이(가) 루프의 시작 값 `{start}`을(를) 읽습니다. 그래서 매 단계가 자신의 carry `{carry}`가 아니라 시작 값에서 다시 계산합니다. 그 자리에 `{carry}`를 쓰세요.",
     },
     "wrong.returned_at": {
         "en": "{where} (`{code}`) returns a wrong value.",

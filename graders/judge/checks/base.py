@@ -39,7 +39,7 @@ from ..explain import describe_difference, explain_error, hint_key
 from ..flags import Flag
 from ..source import Binding, ParsedCell, jit_binding
 from ..source.discarded import discarded_result
-from ..source.loop_bodies import loop_body_behind
+from ..source.loop_bodies import loop_body_behind, stale_start
 from ..source.parsed import parameter_default, single_return, statement_matching
 from ..source.reached_state import reached_state
 from ..source.traced_origin import traced_origin
@@ -236,6 +236,13 @@ class CheckContext:
                 return self.text("loop_body.at", where=self.where(body.filename, body.line),
                                  code=clip_code(body.signature), loop=body.loop)
             return None
+        raising = (self.session.submission.source_line(error.filename, error.line) or "") if error.filename else ""
+        if _SHAPE_PRODUCT.search(raising) and (key in ("hint.concretization", "hint.tracer_integer")
+                                               or error.is_a("TypeError")):
+            # The size is computed on the line that raised, as a JAX product of the shape: that is the mistake, not
+            # where the array came from (held-out round 36b: `jnp.prod(jnp.array(x.shape))` inside `reshape`).
+            return self.text("shape.product_inline_at", where=self.where(error.filename, error.line),
+                             code=clip_code(raising.strip()))
         if key in ("hint.concretization", "hint.tracer_integer") and error.filename:
             origin = traced_origin(self.source, error.filename, error.line)
             if origin is None:
@@ -378,6 +385,16 @@ class CheckContext:
                              statement=repr(parameter.default))
         return None
 
+    def stale_loop_start(self) -> str | None:
+        """'line N (`...theta...`) in the loop body `step` reads `theta`, the loop's starting value' where a body
+        given to `fori_loop`, `scan` or `while_loop` reads the start by its outer name (read in the judge)."""
+        found = stale_start(self.source, self.exercise.name)
+        if found is None:
+            return None
+        return self.text("loop.stale_start_at", where=self.where(found.filename, found.line),
+                         code=clip_code(found.code), body=found.body, loop=found.loop, start=found.start,
+                         carry=found.carry)
+
     def swapped_items(self, call: Call, actual: Any) -> str | None:
         """'line N (`return grad, loss`) returns the right values in another order' where the output is a tuple
         or list of the reference's length whose items are the reference's, in another order (compared in the
@@ -512,7 +529,7 @@ class Counterexample(Exception):
         diagnosis = (ctx.changed_default(self.call) or ctx.swapped_items(self.call, self.actual)
                      or ctx.misconception(self.call, self.actual, also=also)
                      or ctx.discarded_line()
-                     or ctx.transform_line()
+                     or ctx.transform_line() or ctx.stale_loop_start()
                      or (ctx.diverging_line(also[0]) if also else None) or ctx.diverging_line(self.call)
                      or ctx.returning_line())
         return Counterexample(self.call, f"{diagnosis}\n{self.explanation}" if diagnosis else self.explanation)

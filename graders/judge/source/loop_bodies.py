@@ -15,10 +15,28 @@ from dataclasses import dataclass
 
 from .parsed import ParsedCell
 
-__all__ = ["LoopBody", "loop_body_behind"]
+__all__ = ["LoopBody", "StaleStart", "loop_body_behind", "stale_start"]
 
 # Which positional argument each loop takes its function in, by the called name's last part.
 _BODY_POSITION = {"fori_loop": 2, "while_loop": 1, "scan": 0, "vmap": 0, "map": 0}
+
+
+# Which positional argument each loop takes its starting value in, and which of the body's parameters is the carry.
+_START_POSITION = {"fori_loop": (3, 1), "while_loop": (2, 0), "scan": (1, 0)}
+
+
+@dataclass(frozen=True)
+class StaleStart:
+    """Line `line` of `filename` (`code`), in the body `body` given to `loop`, reads `start`, the loop's starting
+    value, where the step's own carry is `carry`."""
+
+    loop: str
+    body: str
+    start: str
+    carry: str
+    filename: str
+    line: int
+    code: str
 
 
 @dataclass(frozen=True)
@@ -78,3 +96,40 @@ def _loop_name(func: ast.expr) -> str | None:
 
 def _signature(definition: ast.FunctionDef) -> str:
     return f"def {definition.name}({ast.unparse(definition.args)}):"
+
+
+def stale_start(cells: tuple[ParsedCell, ...], function: str) -> StaleStart | None:
+    """The first line of a loop body defined in `function` that reads the loop's starting value by its outer name
+    (`lax.fori_loop(0, steps, step, theta)` with `step` reading `theta`): every step then starts from the start
+    again instead of from its carry. None when no body does; read in the judge, a pointer for a message only."""
+    for cell in cells:
+        for outer in ast.walk(cell.tree):
+            if not (isinstance(outer, ast.FunctionDef) and outer.name == function):
+                continue
+            local = {node.name: node for node in ast.walk(outer) if isinstance(node, ast.FunctionDef)}
+            for node in ast.walk(outer):
+                if not isinstance(node, ast.Call):
+                    continue
+                loop = _loop_name(node.func)
+                if loop not in _START_POSITION or len(node.args) <= max(_BODY_POSITION[loop], _START_POSITION[loop][0]):
+                    continue
+                body, start = node.args[_BODY_POSITION[loop]], node.args[_START_POSITION[loop][0]]
+                if not (isinstance(body, ast.Name) and body.id in local and isinstance(start, ast.Name)):
+                    continue
+                definition = local[body.id]
+                parameters = [argument.arg for argument in definition.args.args]
+                carry_index = _START_POSITION[loop][1]
+                if len(parameters) <= carry_index or start.id in parameters:
+                    continue
+                for inner in ast.walk(definition):
+                    if isinstance(inner, ast.Name) and inner.id == start.id and isinstance(inner.ctx, ast.Load):
+                        return StaleStart(loop, body.id, start.id, parameters[carry_index], cell.filename, inner.lineno,
+                                          _line_code(definition, inner.lineno) or start.id)
+    return None
+
+
+def _line_code(definition: ast.FunctionDef, line: int) -> str | None:
+    """The statement of `definition` on `line`, as `ast.unparse` writes it."""
+    found = [node for node in ast.walk(definition) if isinstance(node, ast.stmt) and node.lineno == line
+             and node is not definition]
+    return ast.unparse(found[0]) if found else None

@@ -51,3 +51,28 @@ def test_jax_s_loop_errors_get_sentences_of_their_own() -> None:
     assert key("body_fun output and input must have identical types, got\n...") == "hint.loop_types"
     assert key("vmap got inconsistent sizes for array axes to be mapped:\n...") == "hint.vmap_sizes"
     assert key("Incompatible shapes for broadcasting: shapes=[(3,), (4,)]") == "hint.broadcast"
+
+
+def test_a_loop_body_that_reads_the_loops_starting_value_is_found() -> None:
+    # Held-out round 36b (rv_d): the gradient taken at the outer `theta`, not at the carry `t`.
+    from graders.judge.source.loop_bodies import stale_start
+
+    source = '''
+import jax
+from jax import lax
+
+def fit(theta, X, y, lr, steps):
+    def step(_, t):
+        return t - lr * jax.grad(loss)(theta, X, y)
+    return lax.fori_loop(0, steps, step, theta)
+
+def good(theta, X, y, lr, steps):
+    def step(_, t):
+        return t - lr * jax.grad(loss)(t, X, y)
+    return lax.fori_loop(0, steps, step, theta)
+'''
+    cells = (ParsedCell("fit.py", ast.parse(source)),)
+    found = stale_start(cells, "fit")
+    assert found is not None and (found.line, found.body, found.start, found.carry, found.loop) == (
+        7, "step", "theta", "t", "fori_loop")
+    assert stale_start(cells, "good") is None
