@@ -178,5 +178,12 @@ def same_cause(first: str, second: str) -> bool:
         return True
     places_a, places_b = set(_PLACES.findall(a)), set(_PLACES.findall(b))
     raised_a, raised_b = _RAISED.search(a), _RAISED.search(b)
-    return (bool(places_a) and places_a == places_b and raised_a is not None and raised_b is not None
-            and raised_a.group(0) == raised_b.group(0))
+    if (bool(places_a) and places_a == places_b and raised_a is not None and raised_b is not None
+            and raised_a.group(0) == raised_b.group(0)):
+        return True
+    # The gate's message may open with the cause the judge found (`shape.product_inline_at`) and say the exception
+    # in its second sentence: the same exception at the same places is still the same cause.
+    whole = _HOW_CALLED.sub("", first).lower()
+    raised_whole = _RAISED.search(whole)
+    return (bool(places_b) and places_b <= set(_PLACES.findall(whole)) and raised_b is not None
+            and raised_whole is not None and raised_whole.group(0) == raised_b.group(0))

@@ -237,8 +237,8 @@ class CheckContext:
                                  code=clip_code(body.signature), loop=body.loop)
             return None
         raising = (self.session.submission.source_line(error.filename, error.line) or "") if error.filename else ""
-        if _SHAPE_PRODUCT.search(raising) and (key in ("hint.concretization", "hint.tracer_integer")
-                                               or error.is_a("TypeError")):
+        if _JAX_SHAPE_PRODUCT.search(raising) and (key in ("hint.concretization", "hint.tracer_integer")
+                                                   or error.is_a("TypeError")):
             # The size is computed on the line that raised, as a JAX product of the shape: that is the mistake, not
             # where the array came from (held-out round 36b: `jnp.prod(jnp.array(x.shape))` inside `reshape`).
             return self.text("shape.product_inline_at", where=self.where(error.filename, error.line),
@@ -468,6 +468,9 @@ class CheckContext:
 
 # A size computed as a product of the shape with JAX or NumPy: `jnp.array(x.shape).prod()`, `jnp.prod(x.shape)`.
 _SHAPE_PRODUCT = re.compile(r"\.shape\)\.prod\(|\bprod\([^)]*\.shape")
+# The same, computed with JAX (`jnp.prod(jnp.array(x.shape))`, `jnp.array(x.shape).prod()`); NumPy's (`np.prod`) has
+# its own hint in the error's explanation.
+_JAX_SHAPE_PRODUCT = re.compile(r"\bjnp\.prod\([^)]*\.shape|\bjnp\.(array|asarray)\([^)]*\.shape\)\.prod\(")
 
 # The errors whose cause is in the definition of the function a loop or a transform was given.
 _LOOP_BODY_HINTS = frozenset({"hint.scan_pair", "hint.loop_types", "hint.float_index", "hint.vmap_sizes"})
