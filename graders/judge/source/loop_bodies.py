@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from .parsed import ParsedCell
+from .parsed import ParsedCell, definition_of
 
 __all__ = ["LoopBody", "StaleStart", "loop_body_behind", "stale_start"]
 
@@ -102,29 +102,29 @@ def stale_start(cells: tuple[ParsedCell, ...], function: str) -> StaleStart | No
     """The first line of a loop body defined in `function` that reads the loop's starting value by its outer name
     (`lax.fori_loop(0, steps, step, theta)` with `step` reading `theta`): every step then starts from the start
     again instead of from its carry. None when no body does; read in the judge, a pointer for a message only."""
-    for cell in cells:
-        for outer in ast.walk(cell.tree):
-            if not (isinstance(outer, ast.FunctionDef) and outer.name == function):
-                continue
-            local = {node.name: node for node in ast.walk(outer) if isinstance(node, ast.FunctionDef)}
-            for node in ast.walk(outer):
-                if not isinstance(node, ast.Call):
-                    continue
-                loop = _loop_name(node.func)
-                if loop not in _START_POSITION or len(node.args) <= max(_BODY_POSITION[loop], _START_POSITION[loop][0]):
-                    continue
-                body, start = node.args[_BODY_POSITION[loop]], node.args[_START_POSITION[loop][0]]
-                if not (isinstance(body, ast.Name) and body.id in local and isinstance(start, ast.Name)):
-                    continue
-                definition = local[body.id]
-                parameters = [argument.arg for argument in definition.args.args]
-                carry_index = _START_POSITION[loop][1]
-                if len(parameters) <= carry_index or start.id in parameters:
-                    continue
-                for inner in ast.walk(definition):
-                    if isinstance(inner, ast.Name) and inner.id == start.id and isinstance(inner.ctx, ast.Load):
-                        return StaleStart(loop, body.id, start.id, parameters[carry_index], cell.filename, inner.lineno,
-                                          _line_code(definition, inner.lineno) or start.id)
+    found = definition_of(cells, function)
+    if found is None:
+        return None
+    filename, outer = found
+    local = {node.name: node for node in ast.walk(outer) if isinstance(node, ast.FunctionDef)}
+    for node in ast.walk(outer):
+        if not isinstance(node, ast.Call):
+            continue
+        loop = _loop_name(node.func)
+        if loop not in _START_POSITION or len(node.args) <= max(_BODY_POSITION[loop], _START_POSITION[loop][0]):
+            continue
+        body, start = node.args[_BODY_POSITION[loop]], node.args[_START_POSITION[loop][0]]
+        if not (isinstance(body, ast.Name) and body.id in local and isinstance(start, ast.Name)):
+            continue
+        definition = local[body.id]
+        parameters = [argument.arg for argument in definition.args.args]
+        carry_index = _START_POSITION[loop][1]
+        if len(parameters) <= carry_index or start.id in parameters:
+            continue
+        for inner in ast.walk(definition):
+            if isinstance(inner, ast.Name) and inner.id == start.id and isinstance(inner.ctx, ast.Load):
+                return StaleStart(loop, body.id, start.id, parameters[carry_index], filename, inner.lineno,
+                                  _line_code(definition, inner.lineno) or start.id)
     return None
 
 
